@@ -1,0 +1,11 @@
+# One image for both processes (web: `npm run serve`, worker: `npm run worker`).
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+ENV NODE_ENV=production PORT=3000
+EXPOSE 3000
+USER node
+CMD ["npm", "run", "serve"]

@@ -1,0 +1,58 @@
+import { createHmac } from 'node:crypto';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import { koaBody } from 'koa-body';
+import type Router from '@koa/router';
+import type { Deps } from './deps.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.ts';
+import { mediaRoutes } from './http/media.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { sessionMiddleware } from './http/session.ts';
+import { spa } from './http/spa.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
+import { galleryRoutes } from './modules/galleries/routes.ts';
+import { widgetRoutes } from './modules/widgets/routes.ts';
+import type { Services } from './services.ts';
+
+export interface AppOptions {
+  /** Extra routers mounted before the feature routes (the benchmark's bare baseline route). */
+  extraRouters?: Router[];
+}
+
+/**
+ * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
+ * errors → headers → compression → SPA fallback → session → CSRF → body → routes.
+ */
+export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  const secure = deps.config.appUrl.startsWith('https://');
+  app.keys = [createHmac('sha256', deps.config.appKey).update('cookie-signing').digest('base64')];
+  app.silent = true; // the error handler logs; Koa's default handler would print stack traces
+
+  app.use(errorHandler(deps.log));
+  app.use(securityHeaders({ hsts: secure }));
+  app.use(compress({ threshold: 1024, br: false }));
+  app.use(spa(deps.config.webDist));
+  app.use(sessionMiddleware(app, deps.db, secure));
+  app.use(csrfProtection(deps.config.appKey, secure));
+  app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '256kb' }));
+
+  const routers: Router[] = [
+    ...(options.extraRouters ?? []),
+    healthRoutes(deps),
+    mediaRoutes(deps.storage),
+    authRoutes(deps),
+    siteRoutes(deps.config),
+    widgetRoutes(services.widgets),
+    galleryRoutes(services.galleries),
+    catalogueRoutes(deps, services.catalogue),
+    contactRoutes(deps, services.contact),
+  ];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const varDir = () => mkdtempSync(path.join(tmpdir(), 'nursery-config-'));
+
+describe('loadConfig', () => {
+  it('applies defaults, including the Hothfield business address', () => {
+    const config = loadConfig({ VAR_DIR: varDir() });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.business.address).toContain('Hothfield, Ashford, Kent, TN26 1AR');
+  });
+
+  it('lists every bad value readably', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', ENQUIRIES_TO: 'nobody', VAR_DIR: varDir() });
+      expect.fail('should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Invalid configuration:/);
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('ENQUIRIES_TO');
+    }
+  });
+
+  it('generates an APP_KEY once in embedded mode and keeps it under VAR_DIR', () => {
+    const dir = varDir();
+    const first = loadConfig({ VAR_DIR: dir });
+    const second = loadConfig({ VAR_DIR: dir });
+    expect(first.appKey).toHaveLength(32);
+    expect(second.appKey.equals(first.appKey)).toBe(true);
+    expect(readFileSync(path.join(dir, 'app-key'), 'utf8').trim()).toBe(first.appKey.toString('base64'));
+  });
+
+  it('refuses a short APP_KEY and a missing one in production', () => {
+    expect(() => loadConfig({ APP_KEY: 'c2hvcnQ=', VAR_DIR: varDir() })).toThrow(/APP_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', VAR_DIR: varDir() })).toThrow(/APP_KEY: required in production/);
+  });
+
+  it('stops the web process with the readable message and exit code 1', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    let output = '';
+    let status = 0;
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, PORT: 'not-a-port', VAR_DIR: varDir() },
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      const e = error as { status: number; stderr: string };
+      status = e.status;
+      output = e.stderr;
+    }
+    expect(status).toBe(1);
+    expect(output).toContain('Invalid configuration:');
+    expect(output).toContain('PORT');
+    expect(output).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+  });
+});

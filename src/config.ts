@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment (ARCHITECTURE rule 5). Everything else receives the
+ * parsed `Config` object. A bad value stops the process with a readable list of what is wrong.
+ */
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.url().default('http://localhost:3000'),
+  APP_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || Buffer.from(v.replace(/^base64:/, ''), 'base64').length >= 32, {
+      message: 'must be at least 32 bytes, base64 encoded (optionally prefixed with "base64:")',
+    }),
+  DATABASE_URL: optionalUrl.optional(),
+  REDIS_URL: optionalUrl.optional(),
+  REDIS_PREFIX: z.string().default('nursery'),
+  SMTP_URL: optionalUrl.optional(),
+  MAIL_FROM: z.string().min(3).default('Hothfield Nurseries <noreply@hothfieldnurseries.co.uk>'),
+  ENQUIRIES_TO: z.email().default('sales@hothfieldnurseries.co.uk'),
+  VAR_DIR: z.string().default('./var'),
+  WEB_DIST: z.string().default('./web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** Delay that folds a burst of catalogue edits into one render. */
+  CATALOGUE_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+  CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+
+  COMPANY_NAME: z.string().min(1).default('Hothfield Nurseries Limited'),
+  COMPANY_SHORT_NAME: z.string().min(1).default('Hothfield Nurseries'),
+  COMPANY_TELEPHONE: z.string().min(1).default('01233 712 400'),
+  COMPANY_ADDRESS: z
+    .string()
+    .min(1)
+    .default('Station Road, Hothfield, Ashford, Kent, TN26 1AR'),
+  COMPANY_EMAIL: z.email().default('sales@hothfieldnurseries.co.uk'),
+  COMPANY_NUMBER: z.string().min(1).default('04567812'),
+  COMPANY_VAT: z.string().min(1).default('GB 812 4567 21'),
+  PLANT_HEALTH_NUMBER: z.string().min(1).default('GB-34567'),
+});
+
+export interface BusinessDetails {
+  name: string;
+  shortName: string;
+  telephone: string;
+  address: string;
+  email: string;
+  companyNumber: string;
+  vatNumber: string;
+  plantHealthNumber: string;
+}
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  appUrl: string;
+  /** 32 raw bytes used for signing and encryption. */
+  appKey: Buffer;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  enquiriesTo: string;
+  varDir: string;
+  webDist: string;
+  logLevel: string;
+  workerConcurrency: number;
+  catalogueRenderDelayMs: number;
+  contactPerMinute: number;
+  trustProxy: boolean;
+  business: BusinessDetails;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses an environment into a Config. Pure apart from the embedded-mode APP_KEY, which is
+ * generated once and kept in `VAR_DIR/app-key` so sessions and encrypted data survive restarts.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const varDir = path.resolve(e.VAR_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: e.APP_URL.replace(/\/$/, ''),
+    appKey: resolveAppKey(e.APP_KEY, varDir, e.NODE_ENV),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    enquiriesTo: e.ENQUIRIES_TO,
+    varDir,
+    webDist: path.resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    catalogueRenderDelayMs: e.CATALOGUE_RENDER_DELAY_MS,
+    contactPerMinute: e.CONTACT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    business: {
+      name: e.COMPANY_NAME,
+      shortName: e.COMPANY_SHORT_NAME,
+      telephone: e.COMPANY_TELEPHONE,
+      address: e.COMPANY_ADDRESS,
+      email: e.COMPANY_EMAIL,
+      companyNumber: e.COMPANY_NUMBER,
+      vatNumber: e.COMPANY_VAT,
+      plantHealthNumber: e.PLANT_HEALTH_NUMBER,
+    },
+  };
+}
+
+function resolveAppKey(value: string | undefined, varDir: string, env: string): Buffer {
+  if (value) return Buffer.from(value.replace(/^base64:/, ''), 'base64');
+  if (env === 'production') {
+    throw new ConfigError(['APP_KEY: required in production (32 random bytes, base64)']);
+  }
+  const file = path.join(varDir, 'app-key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = randomBytes(32);
+  mkdirSync(varDir, { recursive: true });
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import { Model } from 'objection';
+import type { Config } from './config.ts';
+
+export type Db = Knex;
+export type Trx = Knex.Transaction;
+
+/** Where migrations live; shared by the app, the CLI and the test database setup. */
+export const migrationsDir = path.resolve(import.meta.dirname, '..', 'migrations');
+
+/**
+ * Opens the database: PostgreSQL when DATABASE_URL is set, else PGlite (embedded PostgreSQL) in
+ * VAR_DIR/db. PGlite has exactly one connection, so code inside a transaction must always pass the
+ * transaction on, or the next query waits forever.
+ */
+export function createDb(config: Pick<Config, 'databaseUrl' | 'varDir'>): Db {
+  const common: Knex.Config = {
+    migrations: { directory: migrationsDir, loadExtensions: ['.ts'], tableName: 'knex_migrations' },
+  };
+  if (config.databaseUrl) {
+    return knexFactory({ ...common, client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
+  }
+  const dir = path.join(config.varDir, 'db');
+  mkdirSync(path.dirname(dir), { recursive: true });
+  return knexFactory({ ...common, client: ClientPgLite, dialect: 'postgres', connection: { filename: dir } } as Knex.Config);
+}
+
+/** Binds Objection models to this knex instance (one database per process). */
+export function bindModels(db: Db): void {
+  Model.knex(db);
+}
+
+/** Applies pending migrations; returns the names it ran. */
+export async function migrate(db: Db): Promise<string[]> {
+  const [, ran] = (await db.migrate.latest()) as [number, string[]];
+  return ran;
+}
+
+/** True when the error is PostgreSQL's unique_violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
+
+let context: TestContext;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  server = await startTestServer(context);
+});
+afterAll(async () => {
+  await server?.close();
+  await context?.close();
+});
+
+describe('cross-cutting HTTP behaviour', () => {
+  it('issues a readable XSRF-TOKEN cookie from /sanctum/csrf-cookie', async () => {
+    const response = await server.client().get('/sanctum/csrf-cookie');
+    expect(response.status).toBe(204);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
+    expect(cookie).toBeDefined();
+    expect(cookie).not.toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+  });
+
+  it('answers 419 to a state change without the CSRF header, with a forged token, or with no cookie', async () => {
+    const client = await server.client().csrf();
+    const missing = await client.post('/api/contact', {}, { csrf: false });
+    expect(missing.status).toBe(419);
+    expect(missing.body).toEqual({ message: 'CSRF token mismatch.' });
+
+    const forged = await client.request('POST', '/api/contact', { json: {}, csrf: false, headers: { 'x-xsrf-token': 'abc.def' } });
+    expect(forged.status).toBe(419);
+
+    const noCookie = server.client();
+    const response = await noCookie.request('POST', '/api/contact', { json: {}, headers: { 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! } });
+    expect(response.status).toBe(419);
+  });
+
+  it('refuses a self-made cookie and header pair that the server did not sign', async () => {
+    const client = server.client();
+    client.cookies.set('XSRF-TOKEN', 'attacker.chosen');
+    const response = await client.post('/api/contact', {});
+    expect(response.status).toBe(419);
+  });
+
+  it('sets security headers, including a CSP without inline scripts', async () => {
+    const response = await server.client().get('/healthz');
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await server.client().get('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'Not found.' });
+  });
+
+  it('serves index.html with 200 for client routes and 404 for unknown paths', async () => {
+    const known = await server.client().request('GET', '/catalogue', { headers: { accept: 'text/html' } });
+    expect(known.status).toBe(200);
+    expect(known.headers.get('content-type')).toContain('text/html');
+    expect(known.headers.get('cache-control')).toBe('no-cache');
+    const reset = await server.client().request('GET', '/reset-password/abc', { headers: { accept: 'text/html' } });
+    expect(reset.status).toBe(200);
+    const unknown = await server.client().request('GET', '/no/such/page', { headers: { accept: 'text/html' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await server.client().get('/healthz')).body).toEqual({ status: 'ok' });
+    const ready = await server.client().get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ database: true, queue: true });
+  });
+
+  it('answers GET /api/user with 401 for a guest', async () => {
+    const response = await server.client().get('/api/user');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('answers malformed JSON with a 400, never a 500', async () => {
+    const client = await server.client().csrf();
+    const response = await client.request('POST', '/api/contact', { body: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'The request body is not valid.' });
+  });
+
+  it('serves the business details', async () => {
+    const response = await server.client().get('/api/site');
+    expect(response.status).toBe(200);
+    expect(response.body.address).toContain('TN26 1AR');
+    expect(response.body.address).toContain('Hothfield');
+  });
+});

@@ -1,0 +1,35 @@
+import Router from '@koa/router';
+import type { Storage } from '../storage.ts';
+import { notFound } from './errors.ts';
+
+const contentTypes: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+};
+
+/**
+ * Serves stored media under /media. Keys are never reused (each rendition has a fresh name), so
+ * files are cached for a year. Only image types are served, always with nosniff.
+ */
+export function mediaRoutes(storage: Storage): Router {
+  const router = new Router();
+  router.get('/media/*path', async (ctx) => {
+    const raw = (ctx.params as Record<string, unknown>).path;
+    const key = Array.isArray(raw) ? raw.join('/') : String(raw ?? '');
+    const ext = key.split('.').pop()?.toLowerCase() ?? '';
+    const type = contentTypes[ext];
+    if (!type || key.includes('..') || key.startsWith('/')) throw notFound();
+    const info = await storage.stat(key);
+    if (!info) throw notFound();
+    ctx.type = type;
+    ctx.length = info.bytes;
+    ctx.lastModified = info.modifiedAt;
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.body = storage.stream(key);
+  });
+  return router;
+}

@@ -1,0 +1,41 @@
+import type { Context, Middleware } from 'koa';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { tooManyAttempts } from './errors.ts';
+
+export interface LimiterOptions {
+  /** Distinguishes this limit's counters from every other limit's. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** Builds limiters in Redis when it is in use (shared by every web process), else in memory. */
+export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
+
+export function limiterFactory(redis: Redis | undefined, prefix: string): LimiterFactory {
+  return ({ name, points, durationSeconds }) => {
+    const opts = { keyPrefix: `${prefix}:rl:${name}`, points, duration: durationSeconds };
+    return redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts);
+  };
+}
+
+/**
+ * Consumes one point per request under `key(ctx)`; over the limit → 429 with Retry-After.
+ */
+export function rateLimit(limiter: RateLimiterAbstract, key: (ctx: Context) => string): Middleware {
+  return async (ctx, next) => {
+    await consume(limiter, key(ctx));
+    await next();
+  };
+}
+
+/** Consumes a point or throws the contract's 429. Usable inside services too. */
+export async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Db } from '../db.ts';
+
+/** Sliding session lifetime from the contract: 120 minutes. */
+export const SESSION_MAX_AGE_MS = 120 * 60 * 1000;
+export const SESSION_COOKIE = 'nursery_session';
+
+/**
+ * koa-session with its data in PostgreSQL, so any number of web processes share sessions. The
+ * `user_id` column lets a password change end the user's other sessions. Guests without a cookie
+ * never touch the table: a session row exists only once something is stored in it.
+ */
+export function sessionMiddleware(app: Koa, db: Db, secure: boolean): Koa.Middleware {
+  const store = {
+    async get(key: string) {
+      const row = await db('sessions').where({ id: key }).andWhere('expires_at', '>', new Date()).first('data');
+      return row?.data as Record<string, unknown> | undefined;
+    },
+    async set(key: string, data: Record<string, unknown>, maxAge: number | 'session') {
+      const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;
+      const row = {
+        id: key,
+        data: JSON.stringify(data),
+        user_id: typeof data.userId === 'number' ? data.userId : null,
+        expires_at: new Date(Date.now() + ttl),
+        updated_at: new Date(),
+      };
+      await db('sessions').insert(row).onConflict('id').merge(['data', 'user_id', 'expires_at', 'updated_at']);
+    },
+    async destroy(key: string) {
+      await db('sessions').where({ id: key }).delete();
+    },
+  };
+  return session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      signed: true,
+      renew: true,
+      store,
+      genid: () => randomBytes(32).toString('base64url'),
+    },
+    app,
+  ) as Koa.Middleware;
+}
+
+/** Deletes expired session rows; called periodically by the web process. */
+export async function pruneExpiredSessions(db: Db): Promise<number> {
+  return db('sessions').where('expires_at', '<', new Date()).delete();
+}

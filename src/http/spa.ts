@@ -1,0 +1,59 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+
+/**
+ * Paths the React app knows (spec route table). They get index.html with 200; any other non-API
+ * path gets index.html with 404 so the app shows its 404 page and crawlers see the right status.
+ */
+const clientRoutes: RegExp[] = [
+  /^\/$/,
+  /^\/(contact|about|shows|catalogue|find|terms|environmental|biosecurity|cookies)\/?$/,
+  /^\/legal\/privacy\/?$/,
+  /^\/(register|login|verify-email|two-factor-challenge|forgot-password|confirm-password)\/?$/,
+  /^\/reset-password\/[^/]+\/?$/,
+  /^\/account(\/(profile|password|2fa))?\/?$/,
+  /^\/admin(\/.*)?$/,
+];
+
+export const isClientRoute = (p: string) => clientRoutes.some((r) => r.test(p));
+
+/**
+ * Serves the built app: hashed files under /assets are immutable for a year, index.html is never
+ * cached. Missing build → a plain page that says how to build, instead of a crash.
+ */
+export function spa(distDir: string): Middleware {
+  const indexFile = path.join(distDir, 'index.html');
+  let indexHtml: string | undefined;
+  const loadIndex = () => (indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
+
+  return async (ctx, next) => {
+    await next();
+    if (ctx.body !== undefined || ctx.status !== 404) return;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api') return;
+
+    if (ctx.path.startsWith('/assets/')) {
+      const served = await send(ctx, ctx.path, {
+        root: distDir,
+        immutable: true,
+        maxage: 365 * 24 * 60 * 60 * 1000,
+        gzip: false,
+        brotli: false,
+      }).catch(() => undefined);
+      if (served) return;
+      return; // a missing asset stays a plain 404
+    }
+    const staticFile = /^\/[\w.-]+\.(png|ico|svg|txt|webmanifest|xml)$/.test(ctx.path) ? path.join(distDir, ctx.path) : undefined;
+    if (staticFile && existsSync(staticFile)) {
+      await send(ctx, ctx.path, { root: distDir, maxage: 24 * 60 * 60 * 1000 });
+      return;
+    }
+    const html = loadIndex();
+    ctx.status = isClientRoute(ctx.path) ? 200 : 404;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'html';
+    ctx.body = html ?? '<!doctype html><title>Build missing</title><p>The web app is not built. Run <code>npm run build</code>.</p>';
+  };
+}

@@ -1,0 +1,66 @@
+import type { Server } from 'node:http';
+import { seed } from '../seeds/run.ts';
+import { buildProcessors } from '../workers/processors.ts';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { migrate } from './db.ts';
+import { createDeps } from './deps.ts';
+import { startPeriodicTasks } from './periodic.ts';
+import { createServices } from './services.ts';
+import { subscribe } from './subscribers.ts';
+
+/** Web process: config → db (migrate, seed) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const started = Date.now();
+  const deps = createDeps(config);
+  const { log } = deps;
+  const ran = await migrate(deps.db);
+  if (ran.length) log.info({ migrations: ran }, 'database migrated');
+
+  const services = createServices(deps);
+  subscribe(deps);
+  // Embedded mode (no Redis): jobs run here through the same processors the worker uses.
+  if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, services));
+
+  const seeded = await seed(deps);
+  if (Object.values(seeded).some((n: number) => n > 0)) log.info({ seeded }, 'demo content seeded');
+  await services.catalogue.ensureDownloads();
+  const stopPeriodic = startPeriodicTasks(deps, services, { sessions: true });
+
+  const app = createApp(deps, services);
+  const server: Server = app.listen(config.port, config.host, () => {
+    log.info(
+      { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : 'embedded (PGlite)', queue: deps.queue.driver, ms: Date.now() - started },
+      `Hothfield Nurseries site listening on ${config.appUrl}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    stopPeriodic();
+    server.close();
+    server.closeIdleConnections();
+    await deps.close().catch((err) => log.error({ err }, 'error while closing'));
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

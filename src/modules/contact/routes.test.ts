@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
+import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
+
+let smtp: SmtpCapture;
+let context: TestContext;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let ipCounter = 1;
+
+const valid = {
+  name: 'Jo Landscaper <b>',
+  telephone: '01233 555 123',
+  email: 'jo@example.com',
+  message: 'Please quote 500 Crataegus monogyna 40-60 bare root.\n<script>alert(1)</script>',
+};
+
+/** A fresh client from its own IP, so the per-IP limit of one test does not touch another. */
+async function visitor() {
+  const client = await server.client().csrf();
+  client.ip = `10.0.0.${ipCounter++}`;
+  return client;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  context = await createTestContext({ env: { SMTP_URL: smtp.url, ENQUIRIES_TO: 'sales@nursery.test' } });
+  context.startWorkers(['mail']);
+  server = await startTestServer(context);
+});
+afterAll(async () => {
+  await server?.close();
+  await context?.close();
+  await smtp?.close();
+});
+
+describe('POST /api/contact', () => {
+  it('stores a valid message, answers 201 and mails it to the sales inbox, escaped', async () => {
+    const client = await visitor();
+    const response = await client.post('/api/contact', valid);
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ message: 'Your message was sent successfully' });
+
+    const row = await context.deps.db('contact_messages').orderBy('id', 'desc').first();
+    expect(row).toMatchObject({ name: valid.name, email: valid.email, message: valid.message });
+
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual(['sales@nursery.test']);
+    expect(mail!.replyTo).toBe('jo@example.com');
+    expect(mail!.text).toContain('Crataegus monogyna');
+    expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail!.html).not.toContain('<script>');
+    expect(mail!.html).not.toContain('<b>');
+
+    await expect.poll(async () => (await context.deps.db('contact_messages').where({ id: row.id }).first()).emailed_at, { timeout: 5000 }).not.toBeNull();
+  });
+
+  it('answers 422 with a list per field and the first message in `message`', async () => {
+    const client = await visitor();
+    const response = await client.post('/api/contact', { name: '', telephone: 'abc', email: 'not-an-email' });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      name: ['The name field is required.'],
+      telephone: ['The telephone field must be a valid telephone number.'],
+      email: ['The email field must be a valid email address.'],
+      message: ['The message field is required.'],
+    });
+    expect(response.body.message).toBe('The name field is required. (and 3 more errors)');
+  });
+
+  it('answers 419 without the CSRF header and stores nothing', async () => {
+    const before = await context.deps.db('contact_messages').count({ n: '*' }).first();
+    const client = await visitor();
+    const response = await client.post('/api/contact', valid, { csrf: false });
+    expect(response.status).toBe(419);
+    expect(await context.deps.db('contact_messages').count({ n: '*' }).first()).toEqual(before);
+  });
+
+  it('answers the sixth message in a minute from one IP with 429 and Retry-After', async () => {
+    const client = await visitor();
+    for (let i = 0; i < 5; i++) expect((await client.post('/api/contact', valid)).status).toBe(201);
+    const sixth = await client.post('/api/contact', valid);
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(sixth.body.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+
+    const other = await visitor();
+    expect((await other.post('/api/contact', valid)).status).toBe(201);
+  });
+
+  it('keeps the enquiry when SMTP fails and delivers it on retry, once', async () => {
+    const sent = smtp.messages.length;
+    await expect.poll(() => smtp.messages.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(sent); // earlier mails settle
+    const settled = smtp.messages.length;
+    smtp.failNext(1);
+    const client = await visitor();
+    expect((await client.post('/api/contact', { ...valid, name: 'Retry Test' })).status).toBe(201);
+    const row = await context.deps.db('contact_messages').where({ name: 'Retry Test' }).first();
+    await expect.poll(async () => (await context.deps.db('contact_messages').where({ id: row.id }).first()).emailed_at, { timeout: 15_000 }).not.toBeNull();
+    const delivered = smtp.messages.slice(settled).filter((m) => m.subject.includes('Retry Test'));
+    expect(delivered).toHaveLength(1);
+    const final = await context.deps.db('contact_messages').where({ id: row.id }).first();
+    expect(final.email_attempts).toBe(2);
+  });
+});

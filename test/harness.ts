@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDeps, type Deps } from '../src/deps.ts';
+import { subscribe } from '../src/subscribers.ts';
+import { createServices, type Services } from '../src/services.ts';
+import { buildProcessors } from '../workers/processors.ts';
+import { startBullWorkers } from '../workers/runtime.ts';
+import { databaseUrl, onServer, templateName } from './database.ts';
+import { TestClient } from './http-client.ts';
+
+export interface TestContext {
+  deps: Deps;
+  services: Services;
+  /** Starts BullMQ workers in this process for the given queues (Redis mode only). */
+  startWorkers(queues?: string[]): void;
+  close(): Promise<void>;
+}
+
+export interface TestOptions {
+  /** Use Redis + BullMQ (default) or the in-process queue driver. */
+  redis?: boolean;
+  env?: Record<string, string>;
+}
+
+/**
+ * Real dependencies for one test file: its own PostgreSQL database cloned from the migrated
+ * template, its own Redis key prefix, its own VAR_DIR. Mocks nothing.
+ */
+export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
+  const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `nursery_t_${id}`;
+  await onServer((db) => db.raw(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`));
+  const varDir = mkdtempSync(path.join(tmpdir(), 'nursery-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_KEY: randomBytes(32).toString('base64'),
+    DATABASE_URL: databaseUrl(name),
+    REDIS_URL: options.redis === false ? '' : (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'),
+    REDIS_PREFIX: `nursery_test_${id}`,
+    VAR_DIR: varDir,
+    CATALOGUE_RENDER_DELAY_MS: '200',
+    TRUST_PROXY: 'true',
+    ...options.env,
+  });
+  const deps = createDeps(config);
+  const services = createServices(deps);
+  const processors = buildProcessors(deps, services);
+  deps.queue.bind(processors);
+  subscribe(deps);
+  const closers: (() => Promise<void>)[] = [];
+
+  return {
+    deps,
+    services,
+    startWorkers(queues) {
+      const workers = startBullWorkers(deps, processors, queues);
+      closers.push(() => workers.close());
+    },
+    async close() {
+      for (const close of closers.reverse()) await close();
+      if (deps.redis) {
+        const keys = await deps.redis.keys(`${config.redisPrefix}*`);
+        if (keys.length) await deps.redis.del(...keys);
+      }
+      await deps.close();
+      await onServer((db) => db.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      rmSync(varDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A listening server on a free port plus a cookie-keeping client for it. */
+export async function startTestServer(context: TestContext) {
+  const app = createApp(context.deps, context.services);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    client: () => new TestClient(baseUrl),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo: string | undefined;
+  raw: string;
+}
+
+/**
+ * A real SMTP server on a free port that keeps every message it receives, so tests see exactly
+ * what a mail server would. `failNext(n)` makes the next n deliveries fail with a 451.
+ */
+export async function startSmtpCapture() {
+  const messages: CapturedMail[] = [];
+  let failures = 0;
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (failures > 0) {
+          failures--;
+          const error = Object.assign(new Error('Temporary failure'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw).then((parsed: ParsedMail) => {
+          const to = [parsed.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''));
+          messages.push({
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            replyTo: parsed.replyTo?.value[0]?.address,
+            raw,
+          });
+          waiters.splice(0).forEach((w) => w());
+          callback();
+        }, callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    failNext(n: number) {
+      failures = n;
+    },
+    /** Resolves when at least `count` messages arrived, or rejects after `timeoutMs`. */
+    async waitFor(count: number, timeoutMs = 10_000): Promise<CapturedMail[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} mail(s), got ${messages.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return messages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
