@@ -1,0 +1,77 @@
+import ExcelJS from 'exceljs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('catalogue page', () => {
+  it('searches and filters, keeping the state in the URL', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await page.goto('/catalogue', { waitUntil: 'networkidle' });
+    const rows = page.locator('table tbody tr');
+    await rows.first().waitFor();
+
+    await page.getByRole('searchbox').fill('fagus');
+    await page.waitForURL(/q=fagus/);
+    await expect.poll(async () => (await rows.allInnerTexts()).every((t) => /fagus/i.test(t)), { timeout: 5_000 }).toBe(true);
+    expect(await rows.count()).toBeGreaterThan(0);
+
+    await page.getByLabel('Form').selectOption('Bare root');
+    await page.waitForURL(/form=Bare(\+|%20)root/);
+    await expect.poll(async () => (await rows.allInnerTexts()).every((t) => /Bare root/.test(t))).toBe(true);
+    await screenshot(page, 'catalogue-filtered-desktop');
+
+    // The URL alone restores the same view.
+    const url = page.url();
+    const again = await context.newPage();
+    await again.goto(url, { waitUntil: 'networkidle' });
+    await expect(again.getByRole('searchbox').inputValue()).resolves.toBe('fagus');
+    await expect.poll(async () => (await again.locator('table tbody tr').allInnerTexts()).join('\n')).toBe((await rows.allInnerTexts()).join('\n'));
+    await context.close();
+  });
+
+  it('shows a readable list instead of the table on phones', async () => {
+    const context = await newContext(browser, 'phone');
+    const page = await context.newPage();
+    await page.goto('/catalogue?q=acer', { waitUntil: 'networkidle' });
+    await expect(page.locator('table').isVisible()).resolves.toBe(false);
+    await page.getByText(/Acer/).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'catalogue-phone');
+    await context.close();
+  });
+
+  it('offers the PDF and Excel downloads with date and size, and they are valid files with every row', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await page.goto('/catalogue', { waitUntil: 'networkidle' });
+    const pdfLink = page.getByRole('link', { name: /PDF/ });
+    const xlsxLink = page.getByRole('link', { name: /Excel/ });
+    await pdfLink.waitFor();
+    const linkText = await page.locator('main').innerText();
+    expect(linkText).toMatch(/\d{1,2} \w+ 20\d\d/); // issue date
+    expect(linkText).toMatch(/\d+(\.\d+)? (KB|MB)/); // size
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    expect(pdf.suggestedFilename()).toMatch(/catalogue-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdfBytes = await (await fetch(`${inject('baseUrl')}/downloads/catalogue.pdf`)).arrayBuffer();
+    expect(Buffer.from(pdfBytes).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), xlsxLink.click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/catalogue-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await fetch(`${inject('baseUrl')}/downloads/catalogue.xlsx`)).arrayBuffer());
+    const total = ((await (await fetch(`${inject('baseUrl')}/api/catalogue?limit=1`)).json()) as { total: number }).total;
+    expect(workbook.getWorksheet('Catalogue')!.actualRowCount - 1).toBe(total);
+    await context.close();
+  });
+});

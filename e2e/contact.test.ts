@@ -1,0 +1,70 @@
+import knexFactory from 'knex';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot } from './browser.ts';
+import { waitForMail } from './mail.ts';
+
+let browser: Browser;
+const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await db.destroy();
+});
+
+async function fill(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: false }).first().fill(value);
+}
+
+describe('contact page', () => {
+  it('shows the business details', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await page.goto('/contact', { waitUntil: 'networkidle' });
+    const site = (await (await fetch(`${inject('baseUrl')}/api/site`)).json()) as Record<string, string>;
+    const text = await page.locator('main').innerText();
+    for (const key of ['telephone', 'email', 'companyNumber', 'vatNumber']) expect(text).toContain(site[key]);
+    expect(text).toContain('TN26 1AR');
+    await context.close();
+  });
+
+  it('sends a valid enquiry: loading, success for 3 s, form cleared, stored and mailed', async () => {
+    const context = await newContext(browser, 'phone');
+    const page = await context.newPage();
+    await page.goto('/contact', { waitUntil: 'networkidle' });
+    const unique = `E2E buyer ${Date.now()}`;
+    await fill(page, { Name: unique, Telephone: '01233 555 010', Email: 'buyer@example.com', Message: 'Looking for 200 Fagus sylvatica 60-90 bare root.' });
+    await page.getByRole('button', { name: /send/i }).click();
+    const success = page.getByText('Your message was sent successfully');
+    await success.waitFor();
+    await screenshot(page, 'contact-success-phone');
+    await expect(page.getByLabel('Name', { exact: false }).first().inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Message', { exact: false }).first().inputValue()).resolves.toBe('');
+    await success.waitFor({ state: 'hidden', timeout: 4_500 });
+
+    const row = await db('contact_messages').where({ name: unique }).first();
+    expect(row).toBeDefined();
+    const mail = await waitForMail((m) => m.subject.includes(unique));
+    expect(mail.text).toContain('Fagus sylvatica');
+    await context.close();
+  });
+
+  it('shows the first server error under each field', async () => {
+    const context = await newContext(browser, 'desktop');
+    const page = await context.newPage();
+    await page.goto('/contact', { waitUntil: 'networkidle' });
+    // Bypass the browser's own required/email checks to see the server's messages.
+    await page.evaluate(() => document.querySelectorAll('form').forEach((f) => f.setAttribute('novalidate', '')));
+    await fill(page, { Name: ' ', Telephone: 'call me', Email: 'not-an-email', Message: ' ' });
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('The telephone field must be a valid telephone number.').waitFor();
+    await expect(page.getByText('The email field must be a valid email address.').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('The name field is required.').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('The message field is required.').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'contact-errors-desktop');
+    await context.close();
+  });
+});

@@ -1,0 +1,22 @@
+import { seed } from '../../seeds/run.ts';
+import { loadConfig } from '../config.ts';
+import { migrate } from '../db.ts';
+import { createDeps } from '../deps.ts';
+import { createServices } from '../services.ts';
+import { subscribe } from '../subscribers.ts';
+import { buildProcessors } from '../../workers/processors.ts';
+
+/**
+ * `npm run seed`: inserts any missing demo content. Without Redis the image and catalogue jobs run
+ * here before the command exits; with Redis a worker picks them up.
+ */
+const deps = createDeps(loadConfig(), { name: 'seed' });
+try {
+  await migrate(deps.db);
+  subscribe(deps);
+  if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, createServices(deps)));
+  console.log('Inserted:', await seed(deps));
+  await deps.queue.drain();
+} finally {
+  await deps.close();
+}
