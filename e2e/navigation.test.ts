@@ -74,7 +74,7 @@ describe('navigation', () => {
     await page.mouse.move(640, 250); // hovering must not pause it
     await page.waitForTimeout(5_000);
     await expect(active()).resolves.toBe(first);
-    await expect.poll(active, { timeout: 4_000, intervals: [250] }).not.toBe(first);
+    await expect.poll(active, { timeout: 4_000, interval: 250 }).not.toBe(first);
     await context.close();
   });
 });

@@ -11,7 +11,10 @@ import { mediaRoutes } from './http/media.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { spa } from './http/spa.ts';
+import { accountRoutes } from './modules/auth/account-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { loadUser } from './modules/auth/session-auth.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
@@ -40,13 +43,16 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(spa(deps.config.webDist));
   app.use(sessionMiddleware(app, deps.db, secure));
   app.use(csrfProtection(deps.config.appKey, secure));
+  app.use(loadUser(deps));
   app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '256kb' }));
 
   const routers: Router[] = [
     ...(options.extraRouters ?? []),
     healthRoutes(deps),
     mediaRoutes(deps.storage),
-    authRoutes(deps),
+    authRoutes(deps, services.auth),
+    accountRoutes(deps, services.auth),
+    twoFactorRoutes(deps, services.auth),
     siteRoutes(deps.config),
     widgetRoutes(services.widgets),
     galleryRoutes(services.galleries),

@@ -4,6 +4,7 @@ import { buildProcessors } from '../workers/processors.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrate } from './db.ts';
+import { createDemoAdminIfEmpty } from './modules/users/bootstrap.ts';
 import { createDeps } from './deps.ts';
 import { startPeriodicTasks } from './periodic.ts';
 import { createServices } from './services.ts';
@@ -32,6 +33,11 @@ async function main(): Promise<void> {
   // Embedded mode (no Redis): jobs run here through the same processors the worker uses.
   if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, services));
 
+  if (!config.databaseUrl) {
+    const admin = await createDemoAdminIfEmpty(deps.db);
+    // Printed once, on the start that created it; the README says so.
+    if (admin) log.warn(`Demo admin created: ${admin.email} / password ${admin.password} (shown once; change it in /account)`);
+  }
   const seeded = await seed(deps);
   if (Object.values(seeded).some((n: number) => n > 0)) log.info({ seeded }, 'demo content seeded');
   await services.catalogue.ensureDownloads();

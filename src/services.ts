@@ -1,4 +1,5 @@
 import type { Deps } from './deps.ts';
+import { authService } from './modules/auth/service.ts';
 import { catalogueService } from './modules/catalogue/service.ts';
 import { contactService } from './modules/contact/service.ts';
 import { galleryService } from './modules/galleries/service.ts';
@@ -10,6 +11,7 @@ import { widgetService } from './modules/widgets/service.ts';
  */
 export function createServices(deps: Deps) {
   return {
+    auth: authService(deps),
     widgets: widgetService(deps),
     galleries: galleryService(deps),
     catalogue: catalogueService(deps),

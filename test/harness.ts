@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../src/app.ts';
+import type { Logger } from '../src/logger.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDeps, type Deps } from '../src/deps.ts';
 import { subscribe } from '../src/subscribers.ts';
@@ -26,6 +27,8 @@ export interface TestOptions {
   /** Use Redis + BullMQ (default) or the in-process queue driver. */
   redis?: boolean;
   env?: Record<string, string>;
+  /** A logger to capture log lines (default: silent). */
+  log?: Logger;
 }
 
 /**
@@ -49,7 +52,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     TRUST_PROXY: 'true',
     ...options.env,
   });
-  const deps = createDeps(config);
+  const deps = createDeps(config, { log: options.log });
   const services = createServices(deps);
   const processors = buildProcessors(deps, services);
   deps.queue.bind(processors);

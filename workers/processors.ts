@@ -3,14 +3,13 @@ import type { Processors } from '../src/queue.ts';
 import type { Services } from '../src/services.ts';
 import { renderCatalogue } from './catalogue.ts';
 import { renderImageRenditions } from './images.ts';
+import { sendAccountMail } from './mail.ts';
 
 /** Every job's processor, keyed by job name. Used by BullMQ workers and the in-process driver alike. */
 export function buildProcessors(deps: Deps, services: Services): Processors {
   return {
     'mail.contact': ({ id }) => services.contact.deliver(id),
-    'mail.send': async () => {
-      throw new Error('mail.send arrives with accounts');
-    },
+    'mail.send': (job) => sendAccountMail(deps, job),
     'catalogue.render': () => renderCatalogue(deps),
     'images.renditions': ({ imageId }) => renderImageRenditions(deps, imageId),
   };

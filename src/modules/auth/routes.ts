@@ -1,19 +1,95 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
-import { unauthenticated } from '../../http/errors.ts';
+import { randomToken } from '../../crypto.ts';
+import { tooManyAttempts, validationError } from '../../http/errors.ts';
+import { requireUser, requireVerified } from '../../http/guards.ts';
+import { consume, rateLimit } from '../../http/rate-limit.ts';
+import { validate } from '../../http/validate.ts';
+import type { User } from '../users/model.ts';
+import { presentCurrentUser } from '../users/presenter.ts';
+import { loginSchema, registerSchema, twoFactorChallengeSchema } from './schema.ts';
+import type { AuthService } from './service.ts';
+import { signIn, signOut } from './session-auth.ts';
 
-/**
- * Authentication routes (Fortify-compatible). For now: the CSRF cookie and the current user,
- * which is always a guest until accounts land.
- */
-export function authRoutes(_deps: Deps): Router {
+/** A pending two-factor login lives this long in the session. */
+const PENDING_LOGIN_MS = 10 * 60 * 1000;
+/** Failed logins take at least this long, so timing says nothing about which part was wrong. */
+const FAILED_LOGIN_MIN_MS = 200;
+
+interface PendingLogin {
+  id: string;
+  userId: number;
+  remember: boolean;
+  expires: number;
+}
+
+/** Sign-up, sign-in (with the two-factor challenge), sign-out and the current user. */
+export function authRoutes(deps: Deps, auth: AuthService): Router {
+  const loginLimiter = deps.limiters({ name: 'login', points: 5, durationSeconds: 60 });
+  const challengeLimiter = deps.limiters({ name: 'two-factor', points: 5, durationSeconds: 60 });
+  const registerLimiter = deps.limiters({ name: 'register', points: 10, durationSeconds: 60 });
   const router = new Router();
+
   router.get('/sanctum/csrf-cookie', (ctx) => {
-    // The CSRF middleware (re)issues the XSRF-TOKEN cookie on this path.
+    ctx.status = 204; // the CSRF middleware issues the cookie on this path
+  });
+
+  router.post('/register', rateLimit(registerLimiter, (ctx) => ctx.ip), async (ctx) => {
+    const input = validate(registerSchema, ctx.request.body);
+    const user = await auth.register(input);
+    await signIn(ctx, deps, user, false);
+    ctx.status = 201;
+    ctx.body = { data: presentCurrentUser(user) };
+  });
+
+  router.post('/login', async (ctx) => {
+    const input = validate(loginSchema, ctx.request.body);
+    const key = `${input.email.toLowerCase()}|${ctx.ip}`;
+    const previous = await loginLimiter.get(key);
+    if (previous && previous.consumedPoints >= 5) throw tooManyAttempts(previous.msBeforeNext);
+    const started = Date.now();
+    let user: User;
+    try {
+      user = await auth.checkCredentials(input.email, input.password);
+    } catch (error) {
+      await loginLimiter.penalty(key, 1);
+      await sleep(FAILED_LOGIN_MIN_MS - (Date.now() - started));
+      throw error;
+    }
+    await loginLimiter.delete(key);
+    if (auth.hasTwoFactor(user)) {
+      const pending: PendingLogin = { id: randomToken(16), userId: user.id, remember: input.remember, expires: Date.now() + PENDING_LOGIN_MS };
+      ctx.session!.pendingLogin = pending;
+      ctx.body = { two_factor: true };
+      return;
+    }
+    await signIn(ctx, deps, user, input.remember);
+    ctx.body = { two_factor: false };
+  });
+
+  router.post('/two-factor-challenge', async (ctx) => {
+    const pending = ctx.session?.pendingLogin as PendingLogin | undefined;
+    if (!pending || pending.expires < Date.now()) {
+      throw validationError({ code: ['The provided two factor authentication code was invalid.'] });
+    }
+    await consume(challengeLimiter, pending.id);
+    const input = validate(twoFactorChallengeSchema, ctx.request.body);
+    const user = await auth.completeChallenge(pending.userId, input.code ?? undefined, input.recovery_code ?? undefined);
+    await signIn(ctx, deps, user, pending.remember);
     ctx.status = 204;
   });
-  router.get('/api/user', () => {
-    throw unauthenticated();
+
+  router.post('/logout', requireUser, async (ctx) => {
+    await signOut(ctx, deps);
+    ctx.status = 204;
   });
+
+  router.get('/api/user', requireVerified, (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: presentCurrentUser(ctx.state.user as User) };
+  });
+
   return router;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -1,0 +1,184 @@
+import type { Deps } from '../../deps.ts';
+import { hashToken, randomToken, encrypt, deriveKey } from '../../crypto.ts';
+import { validationError } from '../../http/errors.ts';
+import { User } from '../users/model.ts';
+import { createUser, emailTaken, findUserByEmail } from '../users/service.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { endOtherSessions } from './session-auth.ts';
+import { matchTotp, newRecoveryCode, newRecoveryCodes, newTwoFactorSecret, twoFactorCipher, twoFactorQrCode } from './two-factor.ts';
+
+/** Reset links last 60 minutes (contract). */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const invalidCredentials = () => validationError({ email: ['These credentials do not match our records.'] });
+const invalidCode = () => validationError({ code: ['The provided two factor authentication code was invalid.'] });
+const invalidRecoveryCode = () => validationError({ recovery_code: ['The provided two factor recovery code was invalid.'] });
+
+/**
+ * Account logic behind the Fortify-compatible routes. Routes handle HTTP and sessions; this owns
+ * the rules: hashing, tokens, 2FA secrets (encrypted at rest), and which mail goes out when.
+ */
+export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>) {
+  const cipher = twoFactorCipher(deps.config.appKey);
+  const mailKey = deriveKey(deps.config.appKey, 'mail-job');
+  const mail = (template: string, userId: number, params?: Record<string, string>) =>
+    deps.queue.enqueue('mail.send', { template, userId, ...(params ? { params } : {}) });
+
+  return {
+    async register(input: { firstname: string; lastname: string; email: string; password: string }): Promise<User> {
+      if (await emailTaken(deps.db, input.email)) throw validationError({ email: ['The email has already been taken.'] });
+      const user = await createUser(deps.db, { ...input, role: 'user' });
+      await mail('verify-email', user.id);
+      return user;
+    },
+
+    /** The user whose credentials these are, or a 422 with Fortify's message. */
+    async checkCredentials(email: string, password: string): Promise<User> {
+      const user = await findUserByEmail(deps.db, email);
+      const ok = await verifyPassword(user?.password_hash, password);
+      if (!user || !ok) throw invalidCredentials();
+      return user;
+    },
+
+    hasTwoFactor: (user: User) => Boolean(user.two_factor_confirmed_at && user.two_factor_secret),
+
+    /**
+     * Completes a two-factor challenge with a TOTP code (each time step usable once) or a
+     * recovery code (single use; replaced by a fresh one, as Fortify does).
+     */
+    async completeChallenge(userId: number, code: string | undefined, recoveryCode: string | undefined): Promise<User> {
+      return deps.db.transaction(async (trx) => {
+        const user = await User.query(trx).findById(userId).forUpdate();
+        if (!user?.two_factor_secret) throw invalidCode();
+        if (code && /^\d{6}$/.test(code)) {
+          const step = await matchTotp(cipher.open(user.two_factor_secret), code);
+          if (step === undefined || (user.two_factor_last_step !== null && Number(user.two_factor_last_step) >= step)) throw invalidCode();
+          await User.query(trx).findById(userId).patch({ two_factor_last_step: step });
+          return user;
+        }
+        const given = (recoveryCode ?? code ?? '').trim();
+        const codes = cipher.openCodes(user.two_factor_recovery_codes);
+        const index = given ? codes.indexOf(given) : -1;
+        if (index < 0) throw code && !recoveryCode ? invalidCode() : invalidRecoveryCode();
+        codes[index] = newRecoveryCode();
+        await User.query(trx).findById(userId).patch({ two_factor_recovery_codes: cipher.sealCodes(codes) });
+        return user;
+      });
+    },
+
+    /** Queues a reset link unless one went to this address in the last minute. Silent either way. */
+    async sendResetLink(email: string): Promise<void> {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) return;
+      const recent = await deps.db('password_reset_tokens')
+        .where({ user_id: user.id })
+        .where('created_at', '>', new Date(Date.now() - 60_000))
+        .first('id');
+      if (recent) return;
+      const token = randomToken();
+      await deps.db('password_reset_tokens').insert({ user_id: user.id, token_hash: hashToken(token) });
+      // The job carries the token sealed with a mail-only key, never in the clear (rule 4).
+      await mail('reset-password', user.id, { token: encrypt(mailKey, token) });
+    },
+
+    /** Resets a password with a single-use token younger than 60 minutes; ends every session. */
+    async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
+      const invalid = () => validationError({ email: ['This password reset token is invalid.'] });
+      const user = await findUserByEmail(deps.db, input.email);
+      if (!user) throw invalid();
+      await deps.db.transaction(async (trx) => {
+        const used = await trx('password_reset_tokens')
+          .where({ user_id: user.id, token_hash: hashToken(input.token) })
+          .whereNull('used_at')
+          .where('created_at', '>', new Date(Date.now() - RESET_TOKEN_TTL_MS))
+          .update({ used_at: new Date() }, ['id']);
+        if (!used.length) throw invalid();
+        await trx('password_reset_tokens').where({ user_id: user.id }).whereNull('used_at').delete();
+        await User.query(trx)
+          .findById(user.id)
+          .patch({ password_hash: await hashPassword(input.password), remember_token_hash: null });
+      });
+      await endOtherSessions(deps, user.id);
+      await mail('password-changed', user.id);
+    },
+
+    async confirmPassword(user: User, password: string): Promise<void> {
+      if (!(await verifyPassword(user.password_hash, password))) {
+        throw validationError({ password: ['The provided password was incorrect.'] });
+      }
+    },
+
+    /** Changes the password; other sessions and remember tokens end, this session stays. */
+    async updatePassword(user: User, input: { current_password: string; password: string }, keepSessionId: string | undefined): Promise<void> {
+      if (!(await verifyPassword(user.password_hash, input.current_password))) {
+        throw validationError({ current_password: ['The provided password does not match your current password.'] });
+      }
+      await User.query(deps.db)
+        .findById(user.id)
+        .patch({ password_hash: await hashPassword(input.password), remember_token_hash: null });
+      await endOtherSessions(deps, user.id, keepSessionId);
+      await mail('password-changed', user.id);
+    },
+
+    /** Updates names and email; a new email must be verified again. */
+    async updateProfile(user: User, input: { firstname: string; lastname: string; email: string }): Promise<User> {
+      if (await emailTaken(deps.db, input.email, user.id)) throw validationError({ email: ['The email has already been taken.'] });
+      const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+      const updated = await User.query(deps.db)
+        .patchAndFetchById(user.id, { ...input, ...(emailChanged ? { email_verified_at: null } : {}) });
+      if (emailChanged) await mail('verify-email', user.id);
+      return updated;
+    },
+
+    /** Starts 2FA setup: a new secret and codes, not active until a code is confirmed. */
+    async enableTwoFactor(user: User): Promise<void> {
+      if (user.two_factor_confirmed_at) return;
+      await User.query(deps.db)
+        .findById(user.id)
+        .patch({
+          two_factor_secret: cipher.seal(newTwoFactorSecret()),
+          two_factor_recovery_codes: cipher.sealCodes(newRecoveryCodes()),
+          two_factor_confirmed_at: null,
+          two_factor_last_step: null,
+        });
+    },
+
+    async confirmTwoFactor(user: User, code: string): Promise<void> {
+      if (!user.two_factor_secret) throw invalidCode();
+      const step = await matchTotp(cipher.open(user.two_factor_secret), code);
+      if (step === undefined) throw invalidCode();
+      await User.query(deps.db).findById(user.id).patch({ two_factor_confirmed_at: new Date(), two_factor_last_step: step });
+      await mail('two-factor-enabled', user.id);
+    },
+
+    async disableTwoFactor(user: User): Promise<void> {
+      const wasOn = Boolean(user.two_factor_confirmed_at);
+      await User.query(deps.db)
+        .findById(user.id)
+        .patch({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null });
+      if (wasOn) await mail('two-factor-disabled', user.id);
+    },
+
+    /** QR code and URL, or undefined when there is no secret. */
+    async qrCode(user: User) {
+      if (!user.two_factor_secret) return undefined;
+      return twoFactorQrCode(cipher.open(user.two_factor_secret), deps.config.business.shortName, user.email);
+    },
+
+    secretKey: (user: User) => (user.two_factor_secret ? cipher.open(user.two_factor_secret) : undefined),
+    recoveryCodes: (user: User) => cipher.openCodes(user.two_factor_recovery_codes),
+
+    async regenerateRecoveryCodes(user: User): Promise<string[]> {
+      const codes = newRecoveryCodes();
+      await User.query(deps.db).findById(user.id).patch({ two_factor_recovery_codes: cipher.sealCodes(codes) });
+      return codes;
+    },
+
+    async markVerified(user: User): Promise<void> {
+      if (!user.email_verified_at) await User.query(deps.db).findById(user.id).patch({ email_verified_at: new Date() });
+    },
+
+    resendVerification: (user: User) => mail('verify-email', user.id),
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,84 @@
+import type { Context, Middleware } from 'koa';
+import type { Deps } from '../../deps.ts';
+import { hashToken, randomToken, safeEqual } from '../../crypto.ts';
+import { User } from '../users/model.ts';
+
+export const REMEMBER_COOKIE = 'nursery_remember';
+const REMEMBER_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** Empties the session and gives it a new id (login, 2FA completion): defeats session fixation. */
+async function freshSession(ctx: Context, data: Record<string, unknown>): Promise<void> {
+  const session = ctx.session!;
+  for (const key of Object.keys(session.toJSON())) delete (session as unknown as Record<string, unknown>)[key];
+  Object.assign(session, data);
+  await session.regenerate();
+}
+
+/**
+ * Signs `user` in on a rotated session. With `remember`, a long-lived cookie holds a token whose
+ * hash is on the user row; it signs them in again after the session expires.
+ */
+export async function signIn(ctx: Context, deps: Pick<Deps, 'db'>, user: User, remember: boolean): Promise<void> {
+  await freshSession(ctx, { userId: user.id, signedInAt: Date.now() });
+  ctx.state.user = user;
+  if (remember) {
+    const token = randomToken();
+    await User.query(deps.db).findById(user.id).patch({ remember_token_hash: hashToken(token) });
+    ctx.cookies.set(REMEMBER_COOKIE, `${user.id}.${token}`, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      signed: true,
+      maxAge: REMEMBER_MAX_AGE_MS,
+    });
+  }
+}
+
+/** Ends the session, and rotates the user's remember token so no device stays signed in. */
+export async function signOut(ctx: Context, deps: Pick<Deps, 'db'>): Promise<void> {
+  const user = ctx.state.user as User | undefined;
+  if (user) await User.query(deps.db).findById(user.id).patch({ remember_token_hash: null });
+  ctx.session = null;
+  ctx.cookies.set(REMEMBER_COOKIE, null, { signed: true });
+  ctx.state.user = undefined;
+}
+
+/** Ends every session of a user except (optionally) the current one. */
+export async function endOtherSessions(deps: Pick<Deps, 'db'>, userId: number, keepSessionId?: string): Promise<void> {
+  const query = deps.db('sessions').where({ user_id: userId });
+  if (keepSessionId) query.whereNot({ id: keepSessionId });
+  await query.delete();
+}
+
+/**
+ * Loads the signed-in user into ctx.state.user: from the session, else from a valid remember
+ * cookie (which starts a fresh session). Guests without cookies cost nothing: no session is read.
+ */
+export function loadUser(deps: Pick<Deps, 'db'>): Middleware {
+  return async (ctx, next) => {
+    if (ctx.cookies.get('nursery_session') || ctx.cookies.get(REMEMBER_COOKIE)) {
+      const userId = ctx.session?.userId;
+      if (typeof userId === 'number') {
+        const user = await User.query(deps.db).findById(userId);
+        if (user) ctx.state.user = user;
+        else ctx.session = null;
+      } else {
+        await rememberedUser(ctx, deps);
+      }
+    }
+    await next();
+  };
+}
+
+async function rememberedUser(ctx: Context, deps: Pick<Deps, 'db'>): Promise<void> {
+  const cookie = ctx.cookies.get(REMEMBER_COOKIE, { signed: true });
+  if (!cookie) return;
+  const [id, token] = cookie.split('.');
+  const user = id && /^\d+$/.test(id) ? await User.query(deps.db).findById(Number(id)) : undefined;
+  if (!user?.remember_token_hash || !token || !safeEqual(user.remember_token_hash, hashToken(token))) {
+    ctx.cookies.set(REMEMBER_COOKIE, null, { signed: true });
+    return;
+  }
+  await freshSession(ctx, { userId: user.id, signedInAt: Date.now(), viaRemember: true });
+  ctx.state.user = user;
+}

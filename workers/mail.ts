@@ -1,0 +1,45 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Deps } from '../src/deps.ts';
+import { decrypt, deriveKey } from '../src/crypto.ts';
+import { accountMails } from '../src/mail/templates/account.ts';
+import type { MailMessage } from '../src/mail/transport.ts';
+import { verificationUrl } from '../src/modules/auth/verification.ts';
+import { User } from '../src/modules/users/model.ts';
+import type { JobPayloads } from '../src/queue.ts';
+
+/**
+ * Account mails: loads the user by id and builds the message here, so the job holds no link or
+ * address. The reset token arrives sealed with a mail-only key and is opened only to build the link.
+ */
+export async function sendAccountMail(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, job: JobPayloads['mail.send']): Promise<void> {
+  const user = await User.query(deps.db).findById(job.userId);
+  if (!user) return; // deleted since: nothing to send
+  const business = deps.config.business;
+  let message: MailMessage;
+  switch (job.template) {
+    case 'verify-email':
+      if (user.email_verified_at) return;
+      message = accountMails.verifyEmail(business, user, verificationUrl(deps.config, user));
+      break;
+    case 'reset-password': {
+      const sealed = job.params?.token;
+      if (!sealed) throw new UnrecoverableError('reset-password mail without a token');
+      const token = decrypt(deriveKey(deps.config.appKey, 'mail-job'), sealed);
+      const url = `${deps.config.appUrl}/reset-password/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
+      message = accountMails.resetPassword(business, user, url);
+      break;
+    }
+    case 'password-changed':
+      message = accountMails.passwordChanged(business, user);
+      break;
+    case 'two-factor-enabled':
+      message = accountMails.twoFactorEnabled(business, user);
+      break;
+    case 'two-factor-disabled':
+      message = accountMails.twoFactorDisabled(business, user);
+      break;
+    default:
+      throw new UnrecoverableError(`Unknown mail template ${job.template}`);
+  }
+  await deps.mailer.send(message);
+}
