@@ -1,0 +1,36 @@
+import { DOWNLOADS, type CatalogueFormat } from './constants.ts';
+import type { CatalogueFile } from './model.ts';
+import type { CatalogueRow } from './store.ts';
+
+/** A catalogue line as the API shows it: an explicit field list, never the whole row. */
+export function presentItem(item: CatalogueRow): CatalogueRow {
+  return {
+    id: item.id,
+    genus: item.genus,
+    species: item.species,
+    common_name: item.common_name,
+    form: item.form,
+    height: item.height,
+  };
+}
+
+/** One entry of GET /api/catalogue/downloads. */
+export interface PresentedDownload {
+  url: string;
+  bytes: number;
+  rows: number;
+  revision: number;
+  generated_at: string;
+}
+
+/** A generated file as the downloads list shows it: the public URL, never the storage key. */
+export function presentDownload(format: CatalogueFormat, file: CatalogueFile | undefined): PresentedDownload | null {
+  if (!file) return null;
+  return {
+    url: DOWNLOADS[format].url,
+    bytes: Number(file.bytes),
+    rows: file.rows,
+    revision: file.revision,
+    generated_at: new Date(file.generated_at).toISOString(),
+  };
+}

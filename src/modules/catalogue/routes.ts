@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.ts';
+import { HttpError } from '../../http/errors.ts';
+import { validate } from '../../http/validate.ts';
+import { DOWNLOADS, issueDateIso, slugify, type CatalogueFormat } from './constants.ts';
+import { listQuerySchema } from './schema.ts';
+import type { CatalogueService } from './service.ts';
+
+/**
+ * No file yet (first start, render queued): 503 + Retry-After rather than 404, because the file
+ * will exist in a few seconds and a 404 would tell clients and crawlers it never will.
+ */
+const notReady = () =>
+  new HttpError(503, 'The catalogue is being generated. Please try again shortly.', { 'Retry-After': '5' });
+
+/** Public catalogue routes. Admin CRUD and import arrive with the admin issue. */
+export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogue: CatalogueService): Router {
+  const router = new Router();
+  const slug = slugify(deps.config.business.shortName) || 'catalogue';
+
+  router.get('/api/catalogue', async (ctx) => {
+    ctx.body = await catalogue.list(validate(listQuerySchema, ctx.query));
+  });
+
+  router.get('/api/catalogue/downloads', async (ctx) => {
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = await catalogue.downloads();
+  });
+
+  for (const format of ['pdf', 'xlsx'] as const satisfies readonly CatalogueFormat[]) {
+    router.get(DOWNLOADS[format].url, async (ctx) => {
+      const file = await catalogue.latestFile(format);
+      // The row can outlive its file only if storage lost it; treat that like "not generated yet".
+      const info = file && (await deps.storage.stat(file.storage_key));
+      if (!file || !info) throw notReady();
+
+      const generatedAt = new Date(file.generated_at);
+      ctx.status = 200; // ctx.fresh only compares validators on a 2xx response
+      ctx.type = DOWNLOADS[format].contentType;
+      ctx.set('ETag', `"${file.sha256}"`);
+      ctx.lastModified = generatedAt;
+      // Always revalidate: the URL is stable while its content changes with every render.
+      ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
+      ctx.set('Content-Disposition', `attachment; filename="${slug}-catalogue-${issueDateIso(generatedAt)}.${format}"`);
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.length = info.bytes;
+      if (ctx.method === 'HEAD') return;
+      ctx.body = deps.storage.stream(file.storage_key);
+    });
+  }
+  return router;
+}

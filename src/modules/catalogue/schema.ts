@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
+
+/**
+ * The catalogue page sends every filter, empty ones as `?q=&genus=` (CONTRACT), so an empty
+ * string means "not given" rather than "invalid".
+ */
+const blankAsMissing = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
+const form = z.enum(CATALOGUE_FORMS, { error: 'The selected form is invalid.' });
+const height = z.enum(CATALOGUE_HEIGHTS, { error: 'The selected height is invalid.' });
+
+/** GET /api/catalogue query. Bad numbers are a 422 (CONTRACT "Paged lists"), never a 500. */
+export const listQuerySchema = z.object({
+  q: blankAsMissing(
+    z.string({ error: 'The search must be text.' }).trim().max(100, { error: 'The search may not be greater than 100 characters.' }).optional(),
+  ),
+  genus: blankAsMissing(z.string({ error: 'The genus must be text.' }).trim().max(100, { error: 'The genus may not be greater than 100 characters.' }).optional()),
+  form: blankAsMissing(form.optional()),
+  height: blankAsMissing(height.optional()),
+  page: blankAsMissing(
+    z.coerce
+      .number({ error: 'The page must be a whole number.' })
+      .int({ error: 'The page must be a whole number.' })
+      .min(0, { error: 'The page must be at least 0.' })
+      .max(1_000_000, { error: 'The page may not be greater than 1000000.' })
+      .default(0),
+  ),
+  limit: blankAsMissing(
+    z.coerce
+      .number({ error: 'The limit must be a whole number.' })
+      .int({ error: 'The limit must be a whole number.' })
+      .min(1, { error: 'The limit must be at least 1.' })
+      .max(100, { error: 'The limit may not be greater than 100.' })
+      .default(50),
+  ),
+});
+export type CatalogueQuery = z.output<typeof listQuerySchema>;
+
+/** A catalogue line as an admin (or an import row) writes it. */
+export const itemSchema = z.object({
+  genus: z
+    .string({ error: 'The genus field is required.' })
+    .trim()
+    .min(1, { error: 'The genus field is required.' })
+    .max(100, { error: 'The genus may not be greater than 100 characters.' }),
+  species: z
+    .string({ error: 'The species field is required.' })
+    .trim()
+    .min(1, { error: 'The species field is required.' })
+    .max(200, { error: 'The species may not be greater than 200 characters.' }),
+  common_name: z
+    .string({ error: 'The common name must be text.' })
+    .trim()
+    .max(200, { error: 'The common name may not be greater than 200 characters.' })
+    .nullish()
+    .transform((v) => v ?? ''),
+  form: z.enum(CATALOGUE_FORMS, { error: 'The form field must be one of: ' + CATALOGUE_FORMS.join(', ') + '.' }),
+  height: z.enum(CATALOGUE_HEIGHTS, { error: 'The height field must be one of: ' + CATALOGUE_HEIGHTS.join(', ') + '.' }),
+});
+/** PATCH sends only what changed. */
+export const itemPatchSchema = itemSchema.partial();
+
+export type CatalogueItemInput = z.input<typeof itemSchema>;
+export type CatalogueItemPatch = z.input<typeof itemPatchSchema>;

@@ -1,0 +1,106 @@
+import type { Knex } from 'knex';
+import type { Storage } from '../../storage.ts';
+import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
+import { CatalogueFile } from './model.ts';
+
+/**
+ * Data access shared by the catalogue service and the render job. Every function takes the knex
+ * instance or transaction to use, so callers inside a transaction pass `trx` (PGlite has a single
+ * connection: a query on the outer knex inside a transaction would wait forever).
+ */
+
+/** A catalogue line as the files and the API show it. */
+export interface CatalogueRow {
+  id: number;
+  genus: string;
+  species: string;
+  common_name: string;
+  form: string;
+  height: string;
+}
+
+/** The catalogue's current revision; every committed edit bumps it. */
+export async function currentRevision(db: Knex): Promise<number> {
+  const row = await db('catalogue_state').where({ id: 1 }).first('revision');
+  return Number(row?.revision ?? 0);
+}
+
+/** Bumps the revision in the caller's transaction, so the edit and the bump commit together. */
+export async function bumpRevision(trx: Knex.Transaction): Promise<number> {
+  const [row] = await trx('catalogue_state')
+    .where({ id: 1 })
+    .update({ revision: trx.raw('revision + 1'), changed_at: trx.fn.now() })
+    .returning('revision');
+  return Number(row?.revision);
+}
+
+/**
+ * Every catalogue row in reading order, a batch at a time. Keyset paging on the full order key
+ * (not OFFSET) keeps each batch query cheap and memory flat however large the catalogue grows, and
+ * works on PGlite, which cannot stream a cursor.
+ */
+export async function* rowsInOrder(db: Knex, batchSize = 500): AsyncGenerator<CatalogueRow[]> {
+  let last: (CatalogueRow & { form_pos: number; height_pos: number }) | undefined;
+  for (;;) {
+    const query = db('catalogue_items')
+      .select('id', 'genus', 'species', 'common_name', 'form', 'height')
+      .select(db.raw(`${FORM_POSITION_SQL} as form_pos`), db.raw(`${HEIGHT_POSITION_SQL} as height_pos`))
+      .orderByRaw(ORDER_KEY_SQL)
+      .limit(batchSize);
+    if (last) {
+      query.whereRaw(`(genus, species, ${FORM_POSITION_SQL}, ${HEIGHT_POSITION_SQL}, id) > (?, ?, ?, ?, ?)`, [
+        last.genus,
+        last.species,
+        last.form_pos,
+        last.height_pos,
+        last.id,
+      ]);
+    }
+    const rows = (await query) as (CatalogueRow & { form_pos: number; height_pos: number })[];
+    if (rows.length) yield rows.map(({ form_pos: _f, height_pos: _h, ...row }) => row);
+    if (rows.length < batchSize) return;
+    last = rows.at(-1);
+  }
+}
+
+/**
+ * The newest file of a format. "Newest" is by catalogue revision first: two renders may overlap,
+ * and the one holding the older revision can finish last.
+ */
+export async function latestFile(db: Knex, format: CatalogueFormat): Promise<CatalogueFile | undefined> {
+  return await CatalogueFile.query(db)
+    .where({ format })
+    .orderBy([
+      { column: 'revision', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first();
+}
+
+/** Records a stored file. */
+export async function recordFile(
+  db: Knex,
+  file: { format: CatalogueFormat; storage_key: string; bytes: number; rows: number; revision: number; sha256: string; generated_at: Date },
+): Promise<CatalogueFile> {
+  return CatalogueFile.query(db).insertAndFetch(file);
+}
+
+/**
+ * Deletes all but the newest `keep` files of a format, from storage first and then their rows.
+ * Keeping more than one lets a download that started just before a render finish from the file it
+ * opened; a storage failure leaves the row, so the next render retries the delete.
+ */
+export async function pruneFiles(db: Knex, storage: Storage, format: CatalogueFormat, keep = 2): Promise<number> {
+  const old = await CatalogueFile.query(db)
+    .where({ format })
+    .orderBy([
+      { column: 'revision', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .offset(keep);
+  for (const file of old) {
+    await storage.delete(file.storage_key);
+    await CatalogueFile.query(db).deleteById(file.id);
+  }
+  return old.length;
+}

@@ -1,0 +1,264 @@
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { Queue } from 'bullmq';
+import ExcelJS from 'exceljs';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueDateLong } from '../src/modules/catalogue/constants.ts';
+import { insertRows, sampleRows, SAMPLE_SPECIES } from '../src/modules/catalogue/fixtures.ts';
+import type { CatalogueFile } from '../src/modules/catalogue/model.ts';
+import { bumpRevision, currentRevision, latestFile } from '../src/modules/catalogue/store.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { renderCatalogue } from './catalogue.ts';
+
+const ROWS = 350;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until `check` returns a value, or fails after `ms`. */
+async function waitFor<T>(check: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await sleep(50);
+  }
+}
+
+async function pdfText(ctx: TestContext, file: CatalogueFile) {
+  const parser = new PDFParse({ data: readFileSync(ctx.deps.storage.localPath(file.storage_key)) });
+  try {
+    const text = await parser.getText();
+    const info = await parser.getInfo();
+    return { text: text.text, pages: info.total, pageTexts: text.pages.map((page) => page.text) };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function readWorkbook(ctx: TestContext, file: CatalogueFile) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(ctx.deps.storage.localPath(file.storage_key));
+  return workbook;
+}
+
+/** Number of catalogue_files rows ever inserted (ids are serial; old rows are pruned). */
+async function filesEverWritten(ctx: TestContext): Promise<number> {
+  const row = await ctx.deps.db('catalogue_files').max({ id: 'id' }).first();
+  return Number(row?.id ?? 0);
+}
+
+describe('renderCatalogue', () => {
+  let ctx: TestContext;
+  const rows = sampleRows(ROWS);
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { CATALOGUE_RENDER_DELAY_MS: '500' } });
+    await insertRows(ctx.deps.db, rows);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('writes a paginated PDF with every genus, the company details and "Page X of Y"', async () => {
+    const started = Date.now();
+    await renderCatalogue(ctx.deps);
+    const elapsed = Date.now() - started;
+    const pdf = (await latestFile(ctx.deps.db, 'pdf'))!;
+    expect(pdf).toMatchObject({ rows: ROWS, revision: 1 });
+    if (process.env.CATALOGUE_TEST_OUT) {
+      mkdirSync(process.env.CATALOGUE_TEST_OUT, { recursive: true });
+      copyFileSync(ctx.deps.storage.localPath(pdf.storage_key), `${process.env.CATALOGUE_TEST_OUT}/catalogue.pdf`);
+      const xlsx = (await latestFile(ctx.deps.db, 'xlsx'))!;
+      copyFileSync(ctx.deps.storage.localPath(xlsx.storage_key), `${process.env.CATALOGUE_TEST_OUT}/catalogue.xlsx`);
+      console.log(`render ${elapsed} ms; pdf ${pdf.bytes} bytes; xlsx ${xlsx.bytes} bytes`);
+    }
+
+    const { text, pages, pageTexts } = await pdfText(ctx, pdf);
+    const total = Number(/Page 1 of (\d+)/.exec(text)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(2);
+    expect(pages).toBe(total);
+    for (let page = 1; page <= total; page++) expect(text).toContain(`Page ${page} of ${total}`);
+    for (const genus of new Set(SAMPLE_SPECIES.map((s) => s.genus))) expect(text).toMatch(new RegExp(`^${genus}\\b`, 'm'));
+
+    const business = ctx.deps.config.business;
+    const genera = new Set(SAMPLE_SPECIES.map((s) => s.genus));
+    for (const page of pageTexts) {
+      // Every page starts its table with the column header, and none ends on a bare genus heading.
+      const lines = page.split('\n').filter((line) => line.trim() && !line.startsWith(business.name));
+      expect(lines).toContain('Species Common name Form Height (cm)');
+      expect(genera.has(lines.at(-1)!.trim())).toBe(false);
+    }
+    expect(text).toContain('Trade Catalogue');
+    expect(text).toContain(`Issued ${issueDateLong(new Date(pdf.generated_at))}`);
+    for (const detail of [business.name, business.address, business.telephone, business.email, business.companyNumber, business.vatNumber, business.plantHealthNumber]) {
+      expect(text).toContain(detail);
+    }
+    expect(text).toContain('Bare root');
+    expect(text).toMatch(/November to March/);
+    expect(text).toContain('Height (cm)');
+  });
+
+  it('writes an XLSX with every row under a bold, frozen, filtered header', async () => {
+    const xlsx = (await latestFile(ctx.deps.db, 'xlsx'))!;
+    expect(xlsx).toMatchObject({ rows: ROWS, revision: 1 });
+    const workbook = await readWorkbook(ctx, xlsx);
+    const sheet = workbook.getWorksheet('Catalogue')!;
+    expect(sheet.actualRowCount).toBe(ROWS + 1);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)']);
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+    expect(String(typeof sheet.autoFilter === 'string' ? sheet.autoFilter : JSON.stringify(sheet.autoFilter))).toMatch(/A1/);
+
+    // Every fixture row is there exactly as often as inserted.
+    const key = (r: { genus: string; species: string; common_name: string; form: string; height: string }) =>
+      [r.genus, r.species, r.common_name, r.form, r.height].join('|');
+    const expected = new Map<string, number>();
+    for (const r of rows) expected.set(key(r), (expected.get(key(r)) ?? 0) + 1);
+    const actual = new Map<string, number>();
+    sheet.eachRow((row, number) => {
+      if (number === 1) return;
+      const [, genus, species, common_name, form, height] = row.values as string[];
+      const k = key({ genus: genus!, species: species!, common_name: common_name!, form: form!, height: height! });
+      actual.set(k, (actual.get(k) ?? 0) + 1);
+    });
+    expect(actual).toEqual(expected);
+    // Reading order: genera alphabetical, the first row an Acer.
+    expect(sheet.getRow(2).getCell(1).value).toBe('Acer');
+    expect(sheet.getRow(ROWS + 1).getCell(1).value).toBe('Viburnum');
+
+    const about = workbook.getWorksheet('About')!;
+    const aboutText = JSON.stringify(about.getSheetValues());
+    expect(aboutText).toContain(ctx.deps.config.business.name);
+    expect(aboutText).toContain(`Issued ${issueDateLong(new Date(xlsx.generated_at))}`);
+    expect(aboutText).toContain(ctx.deps.config.business.vatNumber);
+    expect(workbook.created?.getTime()).toBeCloseTo(new Date(xlsx.generated_at).getTime(), -4);
+  });
+
+  it('does nothing when the files already hold the current revision', async () => {
+    const before = await filesEverWritten(ctx);
+    await renderCatalogue(ctx.deps);
+    expect(await filesEverWritten(ctx)).toBe(before);
+  });
+
+  describe('with workers running', () => {
+    beforeAll(() => ctx.startWorkers(['catalogue']));
+
+    for (const change of ['create', 'update', 'remove'] as const) {
+      it(`${change === 'create' ? 'a create' : change === 'update' ? 'an update' : 'a removal'} through the service produces new files within 10 s`, async () => {
+        const catalogue = ctx.services.catalogue;
+        const before = await currentRevision(ctx.deps.db);
+        const started = Date.now();
+        const anyId = (await ctx.deps.db('catalogue_items').orderBy('id', 'desc').first('id')).id as number;
+        if (change === 'create') await catalogue.create({ genus: 'Zelkova', species: 'serrata', common_name: 'Japanese zelkova', form: '10L', height: '150-175' });
+        if (change === 'update') await catalogue.update(anyId, { species: 'serrata (updated)' });
+        if (change === 'remove') await catalogue.remove(anyId);
+        expect(await currentRevision(ctx.deps.db)).toBe(before + 1);
+        const [pdf, xlsx] = await waitFor(async () => {
+          const files = await Promise.all([latestFile(ctx.deps.db, 'pdf'), latestFile(ctx.deps.db, 'xlsx')]);
+          return files.every((f) => f && f.revision > before) && files;
+        });
+        expect(Date.now() - started).toBeLessThan(10_000);
+        const sheet = (await readWorkbook(ctx, xlsx!)).getWorksheet('Catalogue')!;
+        const last = sheet.getRow(sheet.actualRowCount).values as string[];
+        if (change === 'create') expect(last.slice(1, 3)).toEqual(['Zelkova', 'serrata']);
+        if (change === 'update') expect(last.slice(1, 3)).toEqual(['Zelkova', 'serrata (updated)']);
+        if (change === 'remove') expect(last[1]).not.toBe('Zelkova');
+        expect(pdf!.rows).toBe(sheet.actualRowCount - 1);
+        // Only the newest two files of each format are kept, in storage and in the table.
+        const kept = await ctx.deps.db('catalogue_files').where({ format: 'pdf' });
+        expect(kept.length).toBeLessThanOrEqual(2);
+      });
+    }
+
+    it('folds ten rapid changes into one or two renders', async () => {
+      const before = await filesEverWritten(ctx);
+      for (let i = 0; i < 10; i++) {
+        await ctx.services.catalogue.create({ genus: 'Tilia', species: `cordata ${i}`, form: '3L', height: '90-120' });
+      }
+      const revision = await currentRevision(ctx.deps.db);
+      await waitFor(async () => (await latestFile(ctx.deps.db, 'xlsx'))?.revision === revision);
+      await sleep(1_500); // anything still queued would have run by now
+      const renders = (await filesEverWritten(ctx)) - before;
+      expect(renders / 2).toBeGreaterThanOrEqual(1);
+      expect(renders / 2).toBeLessThanOrEqual(2);
+      expect((await latestFile(ctx.deps.db, 'pdf'))!.rows).toBe(Number((await ctx.deps.db('catalogue_items').count({ n: '*' }))[0]!.n));
+    });
+
+    it('reports unknown ids as not found without bumping the revision', async () => {
+      const before = await currentRevision(ctx.deps.db);
+      await expect(ctx.services.catalogue.update(999_999, { species: 'x' })).rejects.toMatchObject({ status: 404 });
+      await expect(ctx.services.catalogue.remove(999_999)).rejects.toMatchObject({ status: 404 });
+      expect(await currentRevision(ctx.deps.db)).toBe(before);
+    });
+  });
+});
+
+describe('an edit made during a render', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { CATALOGUE_RENDER_DELAY_MS: '100' } });
+    await insertRows(ctx.deps.db, sampleRows(60));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('is picked up by a follow-up render', async () => {
+    const { db } = ctx.deps;
+    const revision = await currentRevision(db);
+    // Hold the render at its first read of the rows: it has already read the revision by then.
+    const trx = await db.transaction();
+    await trx.raw('LOCK TABLE catalogue_items IN ACCESS EXCLUSIVE MODE');
+    const rendering = renderCatalogue(ctx.deps);
+    await waitFor(async () => {
+      const waiting = await db.raw("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'catalogue_items'::regclass");
+      return waiting.rows[0].n > 0;
+    });
+    const id = (await trx('catalogue_items').orderBy('id').first('id')).id as number;
+    await trx('catalogue_items').where({ id }).update({ species: 'edited during render' });
+    await bumpRevision(trx); // as the service does, but without its event: only the follow-up can catch this
+    await trx.commit();
+    await rendering;
+
+    expect((await latestFile(db, 'pdf'))!.revision).toBe(revision);
+    const queue = new Queue('catalogue', { connection: { url: ctx.deps.config.redisUrl! }, prefix: ctx.deps.config.redisPrefix });
+    try {
+      expect(await queue.getJob(`catalogue-render-r${revision + 1}`)).toBeTruthy();
+    } finally {
+      await queue.close();
+    }
+
+    ctx.startWorkers(['catalogue']);
+    const xlsx = await waitFor(async () => {
+      const file = await latestFile(db, 'xlsx');
+      return file?.revision === revision + 1 && file;
+    });
+    const sheet = (await readWorkbook(ctx, xlsx)).getWorksheet('Catalogue')!;
+    const species: string[] = [];
+    sheet.eachRow((row) => species.push(String(row.getCell(2).value)));
+    expect(species).toContain('edited during render');
+  });
+});
+
+describe('with the in-process queue (no Redis)', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ redis: false, env: { CATALOGUE_RENDER_DELAY_MS: '100' } });
+    await insertRows(ctx.deps.db, sampleRows(40));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('renders at start-up and after a change', async () => {
+    expect(await ctx.services.catalogue.ensureDownloads()).toBe(true);
+    await ctx.deps.queue.drain();
+    expect((await latestFile(ctx.deps.db, 'pdf'))).toMatchObject({ revision: 1, rows: 40 });
+    await ctx.services.catalogue.create({ genus: 'Taxus', species: 'baccata', common_name: 'Yew', form: '3L', height: '40-60' });
+    await ctx.deps.queue.drain();
+    expect((await latestFile(ctx.deps.db, 'xlsx'))).toMatchObject({ revision: 2, rows: 41 });
+  });
+});
