@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
@@ -12,14 +13,27 @@ export type Trx = Knex.Transaction;
 export const migrationsDir = path.resolve(import.meta.dirname, '..', 'migrations');
 
 /**
+ * Loads the TypeScript migrations with an `import()` that lives in this file, so whatever loads
+ * our code (tsx in the app, Vitest's runner in tests) also compiles the migrations. Knex's own
+ * loader runs inside node_modules, where no TypeScript loader applies.
+ */
+const migrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return readdirSync(migrationsDir).filter((file) => /^\d+_.+\.ts$/.test(file)).sort();
+  },
+  getMigrationName: (file) => file,
+  getMigration: (file) => import(pathToFileURL(path.join(migrationsDir, file)).href) as Promise<Knex.Migration>,
+};
+
+export const migrationConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
+
+/**
  * Opens the database: PostgreSQL when DATABASE_URL is set, else PGlite (embedded PostgreSQL) in
  * VAR_DIR/db. PGlite has exactly one connection, so code inside a transaction must always pass the
  * transaction on, or the next query waits forever.
  */
 export function createDb(config: Pick<Config, 'databaseUrl' | 'varDir'>): Db {
-  const common: Knex.Config = {
-    migrations: { directory: migrationsDir, loadExtensions: ['.ts'], tableName: 'knex_migrations' },
-  };
+  const common: Knex.Config = { migrations: migrationConfig };
   if (config.databaseUrl) {
     return knexFactory({ ...common, client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
   }

@@ -1,5 +1,5 @@
 import knexFactory from 'knex';
-import { migrationsDir } from '../src/db.ts';
+import { migrationConfig } from '../src/db.ts';
 import { databaseUrl, onServer, templateName } from './database.ts';
 
 /**
@@ -15,7 +15,7 @@ export default async function setup(): Promise<void> {
   const db = knexFactory({
     client: 'pg',
     connection: databaseUrl(building),
-    migrations: { directory: migrationsDir, loadExtensions: ['.ts'] },
+    migrations: migrationConfig,
   });
   try {
     await db.migrate.latest();

@@ -1,5 +1,5 @@
 import type { Deps } from '../src/deps.ts';
-import type { Processors } from '../src/queue.ts';
+import { defaultJobOptions, type Processors } from '../src/queue.ts';
 import type { Services } from '../src/services.ts';
 import { renderCatalogue } from './catalogue.ts';
 import { renderImageRenditions } from './images.ts';
@@ -11,6 +11,8 @@ export function buildProcessors(deps: Deps, services: Services): Processors {
     'mail.contact': ({ id }) => services.contact.deliver(id),
     'mail.send': (job) => sendAccountMail(deps, job),
     'catalogue.render': () => renderCatalogue(deps),
-    'images.renditions': ({ imageId }) => renderImageRenditions(deps, imageId),
+    // On the last attempt a storage failure marks the image failed instead of leaving it processing.
+    'images.renditions': ({ imageId }, { attempt }) =>
+      renderImageRenditions(deps, imageId, { lastAttempt: attempt >= defaultJobOptions.attempts }),
   };
 }

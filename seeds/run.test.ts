@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '../src/deps.ts';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../src/modules/catalogue/constants.ts';
+import type { Renditions } from '../src/modules/galleries/model.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { renditionKeys } from '../workers/images.ts';
+import { seed, type SeedCounts } from './run.ts';
+
+// The shared harness with the in-process queue driver: jobs run here through the real processors.
+let deps: Deps;
+let context: TestContext;
+const events: string[] = [];
+let first: SeedCounts;
+let seedMs: number;
+
+const WIDGETS = [
+  'HomeText',
+  'HomeText2',
+  'AboutText',
+  'AboutText2',
+  'ShowsText',
+  'CatalogueText',
+  'FindText',
+  'PrivacyPolicy',
+  'BioSecurityPolicy',
+  'EnvironmentalPolicy',
+  'CookiePolicy',
+  'FindImage',
+];
+
+beforeAll(async () => {
+  context = await createTestContext({ redis: false });
+  deps = context.deps;
+  deps.events.on('catalogue.changed', ({ reason }) => void events.push(reason));
+
+  const started = performance.now();
+  first = await seed(deps);
+  seedMs = performance.now() - started;
+  const drained = performance.now();
+  await deps.queue.drain();
+  console.info(`seed: ${Math.round(seedMs)} ms; renditions of ${first.images} banners: ${Math.round(performance.now() - drained)} ms`);
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+});
+
+describe('seed', () => {
+  it('inserts every widget, the three banner galleries with their slides and the catalogue', () => {
+    expect(first).toMatchObject({ widgets: 12, galleries: 3, images: 10 });
+    expect(first.catalogue).toBeGreaterThanOrEqual(320);
+    expect(events).toEqual(['seed']);
+    expect(seedMs).toBeLessThan(10_000); // about 3 s on two cores; generous for a busy CI box
+  });
+
+  it('writes real copy in allowed HTML only', async () => {
+    const rows = await deps.db('widgets').select('name', 'type', 'html', 'image_path', 'image_width', 'image_height', 'alt');
+    expect(rows.map((r) => r.name).sort()).toEqual([...WIDGETS].sort());
+    for (const row of rows.filter((r) => r.type === 'TEXT')) {
+      expect(row.html.length, row.name).toBeGreaterThan(400);
+      expect(row.html).not.toMatch(/lorem|ipsum|todo|\{\w+\}/i);
+      const tags = new Set([...(row.html as string).matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase()));
+      for (const tag of tags) expect(['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote'], `${row.name} <${tag}>`).toContain(tag);
+    }
+    const find = rows.find((r) => r.name === 'FindText')!;
+    expect(find.html).toMatch(/junction 9/);
+    expect(find.html).toMatch(/7:30 to 16:30/);
+  });
+
+  it('draws the FindImage map and stores it with its size and alt text', async () => {
+    const widget = await deps.db('widgets').where({ name: 'FindImage' }).first();
+    expect(widget).toMatchObject({ type: 'IMAGE', image_width: 1200, image_height: 800 });
+    expect(widget.image_path).toMatch(/^widgets\/find-map-[0-9a-f]{8}\.png$/);
+    expect(widget.alt).toMatch(/A20/);
+    const meta = await sharp(deps.storage.localPath(widget.image_path)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 800]);
+  });
+
+  it('fills the catalogue with allowed forms and heights only, and bumps its revision', async () => {
+    const rows = await deps.db('catalogue_items').select('genus', 'species', 'common_name', 'form', 'height');
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    for (const row of rows) {
+      expect(CATALOGUE_FORMS).toContain(row.form);
+      expect(CATALOGUE_HEIGHTS).toContain(row.height);
+      expect(row.common_name).not.toBe('');
+    }
+    expect(rows.filter((r) => r.height === 'Rootstock').every((r) => r.form === 'Bare root')).toBe(true);
+    expect(rows.some((r) => r.genus === 'Malus' && r.species === 'M9')).toBe(true);
+    const state = await deps.db('catalogue_state').where({ id: 1 }).first();
+    expect(state.revision).toBe(2);
+  });
+
+  it('creates galleries 1-3 whose images all become ready with renditions on disk', async () => {
+    const galleries = await deps.db('galleries').orderBy('id').select('id', 'name');
+    expect(galleries).toEqual([
+      { id: 1, name: 'About banner' },
+      { id: 2, name: 'Shows banner' },
+      { id: 3, name: 'Home banner' },
+    ]);
+    const images = await deps.db('gallery_images').orderBy(['gallery_id', 'order']);
+    expect(images.map((i) => i.gallery_id)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3, 3]);
+    for (const image of images) {
+      expect(image).toMatchObject({ status: 'ready', width: 1920, height: 1000, error: null });
+      expect(image.alt).not.toBe('');
+      expect(image.caption).not.toBe('');
+      expect(image.link).toMatch(/^\//);
+      const keys = renditionKeys(image.renditions as Renditions);
+      expect(keys).toHaveLength(1 + 4 * 3);
+      for (const key of [image.original_path, ...keys]) expect(existsSync(deps.storage.localPath(key)), key).toBe(true);
+    }
+  });
+
+  it('moves the gallery id sequence past the fixed ids', async () => {
+    const [row] = await deps.db('galleries').insert({ name: 'Made by an admin' }).returning('id');
+    expect(row.id).toBe(4);
+    await deps.db('galleries').where({ id: row.id }).delete();
+  });
+
+  it('inserts nothing on a second run and keeps what an admin changed', async () => {
+    await deps.db('widgets').where({ name: 'HomeText' }).update({ html: '<p>Edited by the admin.</p>' });
+    const slide = await deps.db('gallery_images').where({ gallery_id: 3 }).orderBy('order').first('id');
+    await deps.db('gallery_images').where({ id: slide.id }).delete();
+    await deps.db('catalogue_items').where({ genus: 'Malus', species: 'M9' }).delete();
+    const revision = (await deps.db('catalogue_state').where({ id: 1 }).first()).revision;
+
+    const again = await seed(deps);
+    expect(again).toEqual({ widgets: 0, galleries: 0, images: 0, catalogue: 0 });
+    expect((await deps.db('widgets').where({ name: 'HomeText' }).first()).html).toBe('<p>Edited by the admin.</p>');
+    expect(await deps.db('gallery_images').where({ gallery_id: 3 }).count({ n: '*' })).toEqual([{ n: '3' }]);
+    expect((await deps.db('catalogue_state').where({ id: 1 }).first()).revision).toBe(revision);
+    expect(events).toEqual(['seed']);
+  });
+
+  it('puts back a widget that is missing by name, whatever the case of the others', async () => {
+    await deps.db('widgets').where({ name: 'CookiePolicy' }).delete();
+    await deps.db('widgets').where({ name: 'AboutText' }).update({ name: 'abouttext' });
+    expect(await seed(deps)).toEqual({ widgets: 1, galleries: 0, images: 0, catalogue: 0 });
+    expect(await deps.db('widgets').whereRaw('lower(name) = ?', ['abouttext']).count({ n: '*' })).toEqual([{ n: '1' }]);
+  });
+});

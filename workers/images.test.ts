@@ -1,0 +1,199 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
+import { UnrecoverableError } from 'bullmq';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '../src/deps.ts';
+import type { Renditions } from '../src/modules/galleries/model.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { insertGallery, insertGalleryImage } from '../test/factories.ts';
+import { deleteImageFiles, MAX_INPUT_PIXELS, renderImageRenditions, renditionKeys, renditionSizes } from './images.ts';
+
+// The shared harness with the in-process queue driver: jobs run here through the real processors.
+let deps: Deps;
+let context: TestContext;
+let galleryId: number;
+
+beforeAll(async () => {
+  context = await createTestContext({ redis: false });
+  deps = context.deps;
+  galleryId = (await insertGallery(deps.db)).id;
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+/** Stores `body` as an original and inserts a processing image pointing at it. */
+async function imageWith(body: Buffer, name: string) {
+  const original_path = `galleries/${galleryId}/originals/${name}`;
+  await deps.storage.put(original_path, body);
+  return insertGalleryImage(deps.db, { gallery_id: galleryId, original_path });
+}
+
+const load = async (id: number) =>
+  (await deps.db('gallery_images').where({ id }).first()) as { status: string; width: number; height: number; error: string | null; renditions: Renditions | null };
+
+/** The rendition folders this image has on disk (`{id}-{hex}`). */
+const foldersOf = (id: number) => {
+  const dir = deps.storage.localPath(`galleries/${galleryId}`);
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(`${id}-`)) : [];
+};
+
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#4a7a3a' } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#c33"/></svg>`) }])
+    .jpeg({ quality: 90 });
+
+/** A valid PNG header claiming width×height, with a token IDAT: the pixel limit must refuse it unread. */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = ~0;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+describe('renditionSizes', () => {
+  it('never upscales and always offers at least one width', () => {
+    expect(renditionSizes(3000, 2000).map((s) => s.width)).toEqual([480, 960, 1600, 2400]);
+    expect(renditionSizes(2400, 1200).map((s) => s.width)).toEqual([480, 960, 1600, 2400]);
+    expect(renditionSizes(1920, 1000).map((s) => s.width)).toEqual([480, 960, 1600, 1920]);
+    expect(renditionSizes(600, 400)).toEqual([
+      { width: 480, height: 320 },
+      { width: 600, height: 400 },
+    ]);
+    expect(renditionSizes(300, 200)).toEqual([{ width: 300, height: 200 }]);
+  });
+});
+
+describe('renderImageRenditions', () => {
+  it('writes a thumbnail and every width in AVIF, WebP and JPEG, without metadata, and marks the image ready', async () => {
+    const image = await imageWith(await photo(1920, 1000).withMetadata({ orientation: 1 }).toBuffer(), 'banner.jpg');
+    const started = performance.now();
+    await renderImageRenditions(deps, image.id);
+    console.info(`renditions of one 1920×1000 JPEG: ${Math.round(performance.now() - started)} ms`);
+
+    const row = await load(image.id);
+    expect(row).toMatchObject({ status: 'ready', width: 1920, height: 1000, error: null });
+    const r = row.renditions!;
+    expect(r.widths.map((w) => [w.width, w.height])).toEqual([
+      [480, 250],
+      [960, 500],
+      [1600, 833],
+      [1920, 1000],
+    ]);
+    expect(r.thumb).toMatch(new RegExp(`^galleries/${galleryId}/${image.id}-[0-9a-f]{8}/`));
+    const thumb = await sharp(deps.storage.localPath(r.thumb)).metadata();
+    expect([thumb.width, thumb.height, thumb.format]).toEqual([120, 120, 'jpeg']);
+    for (const w of r.widths) {
+      for (const [format, expected] of [['avif', 'heif'], ['webp', 'webp'], ['jpeg', 'jpeg']] as const) {
+        const meta = await sharp(deps.storage.localPath(w[format])).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual([expected, w.width, w.height]);
+        expect(meta.exif).toBeUndefined();
+      }
+    }
+  });
+
+  it('gives a 600-pixel-wide image no width above 600', async () => {
+    const image = await imageWith(await photo(600, 450).toBuffer(), 'small.jpg');
+    await renderImageRenditions(deps, image.id);
+    const row = await load(image.id);
+    expect(row.status).toBe('ready');
+    expect(row.renditions!.widths.map((w) => w.width)).toEqual([480, 600]);
+  });
+
+  it('honours the EXIF orientation', async () => {
+    const image = await imageWith(await photo(600, 300).withMetadata({ orientation: 6 }).toBuffer(), 'phone.jpg');
+    await renderImageRenditions(deps, image.id);
+    const row = await load(image.id);
+    expect([row.width, row.height]).toEqual([300, 600]);
+    const largest = row.renditions!.widths.at(-1)!;
+    const meta = await sharp(deps.storage.localPath(largest.jpeg)).metadata();
+    expect([meta.width, meta.height, meta.orientation]).toEqual([300, 600, undefined]);
+  });
+
+  it('rotates 90° clockwise on a rebuild and removes the previous files', async () => {
+    const image = await imageWith(await photo(800, 400).toBuffer(), 'rotate.jpg');
+    await renderImageRenditions(deps, image.id);
+    const before = (await load(image.id)).renditions!;
+    await deps.db('gallery_images').where({ id: image.id }).update({ rotation: 90 });
+
+    await renderImageRenditions(deps, image.id);
+    const row = await load(image.id);
+    expect([row.status, row.width, row.height]).toEqual(['ready', 400, 800]);
+    expect(row.renditions!.thumb).not.toBe(before.thumb);
+    for (const key of renditionKeys(before)) expect(existsSync(deps.storage.localPath(key))).toBe(false);
+    for (const key of renditionKeys(row.renditions)) expect(existsSync(deps.storage.localPath(key))).toBe(true);
+    expect(foldersOf(image.id)).toHaveLength(1);
+  });
+
+  it('marks a text file named .jpg as failed, leaves no files and does not ask for a retry', async () => {
+    const image = await imageWith(Buffer.from('This is not a picture of a tree.\n'), 'notes.jpg');
+    await expect(renderImageRenditions(deps, image.id)).rejects.toBeInstanceOf(UnrecoverableError);
+    const row = await load(image.id);
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/not a supported image/);
+    expect(row.renditions).toBeNull();
+    expect(foldersOf(image.id)).toEqual([]);
+  });
+
+  it('marks a truncated JPEG as failed and leaves no files', async () => {
+    const full = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg()
+      .toBuffer();
+    const image = await imageWith(full.subarray(0, Math.floor(full.length / 2)), 'truncated.jpg');
+    await expect(renderImageRenditions(deps, image.id)).rejects.toBeInstanceOf(UnrecoverableError);
+    const row = await load(image.id);
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/incomplete or corrupt/);
+    expect(row.error).not.toMatch(/\n|at .*\(/); // a short message, no stack
+    expect(foldersOf(image.id)).toEqual([]);
+  });
+
+  it('refuses a 30000×30000 image at the pixel limit, quickly', async () => {
+    expect(30000 * 30000).toBeGreaterThan(MAX_INPUT_PIXELS);
+    const image = await imageWith(pngHeader(30000, 30000), 'bomb.png');
+    const started = performance.now();
+    await expect(renderImageRenditions(deps, image.id)).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(performance.now() - started).toBeLessThan(2000);
+    const row = await load(image.id);
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/too large/);
+    expect(foldersOf(image.id)).toEqual([]);
+  });
+
+  it('ignores an image deleted before its job ran', async () => {
+    await expect(renderImageRenditions(deps, 987654)).resolves.toBeUndefined();
+  });
+
+  it('runs through the queue and deleteImageFiles removes the original and every rendition', async () => {
+    const image = await imageWith(await photo(1000, 600).toBuffer(), 'queued.jpg');
+    await deps.queue.enqueue('images.renditions', { imageId: image.id });
+    await deps.queue.drain();
+    const row = await load(image.id);
+    expect(row.status).toBe('ready');
+
+    await deleteImageFiles(deps.storage, { original_path: image.original_path, renditions: row.renditions });
+    expect(existsSync(deps.storage.localPath(image.original_path))).toBe(false);
+    expect(foldersOf(image.id)).toEqual([]);
+  });
+});
