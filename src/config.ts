@@ -18,7 +18,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  APP_URL: z.url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:PORT. */
+  APP_URL: optionalUrl.optional(),
   APP_KEY: z
     .string()
     .optional()
@@ -112,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    appUrl: e.APP_URL.replace(/\/$/, ''),
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     appKey: resolveAppKey(e.APP_KEY, varDir, e.NODE_ENV),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
