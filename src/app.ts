@@ -20,6 +20,11 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { galleryRoutes } from './modules/galleries/routes.ts';
 import { widgetRoutes } from './modules/widgets/routes.ts';
+import { queueDashboardRoutes } from './http/queue-dashboard.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
+import { enquiryRoutes } from './modules/enquiries/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -54,10 +59,15 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     accountRoutes(deps, services.auth),
     twoFactorRoutes(deps, services.auth),
     siteRoutes(deps.config),
-    widgetRoutes(services.widgets),
-    galleryRoutes(services.galleries),
+    widgetRoutes(services.widgets, deps.config),
+    galleryRoutes(services.galleries, services.galleryImages, deps.config),
     catalogueRoutes(deps, services.catalogue),
     contactRoutes(deps, services.contact),
+    catalogueAdminRoutes(services.catalogue, deps.config),
+    userRoutes(services.users),
+    enquiryRoutes(services.enquiries),
+    adminRoutes(services.adminStats),
+    queueDashboardRoutes(deps.queue),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -38,6 +38,8 @@ export interface JobQueue {
   /** Resolves once nothing is queued or running (in-process driver; used by tests and shutdown). */
   drain(): Promise<void>;
   close(): Promise<void>;
+  /** The BullMQ producer queues (BullMQ driver only), for the admin queue dashboard. */
+  bullQueues?(): Queue[];
 }
 
 export const defaultJobOptions = {
@@ -81,6 +83,7 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
     async close() {
       await Promise.all(all().map((q) => q.close()));
     },
+    bullQueues: all,
   };
 }
 

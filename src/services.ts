@@ -2,20 +2,28 @@ import type { Deps } from './deps.ts';
 import { authService } from './modules/auth/service.ts';
 import { catalogueService } from './modules/catalogue/service.ts';
 import { contactService } from './modules/contact/service.ts';
+import { galleryImageService } from './modules/galleries/images-service.ts';
 import { galleryService } from './modules/galleries/service.ts';
 import { widgetService } from './modules/widgets/service.ts';
+import { adminStatsService } from './modules/admin/service.ts';
+import { enquiryService } from './modules/enquiries/service.ts';
+import { usersService } from './modules/users/service.ts';
 
 /**
  * Every feature service, built once per process from the shared dependencies. Routes and job
  * processors both use these, so logic lives in one place.
  */
 export function createServices(deps: Deps) {
-  return {
+  const services = {
     auth: authService(deps),
     widgets: widgetService(deps),
     galleries: galleryService(deps),
     catalogue: catalogueService(deps),
     contact: contactService(deps),
+    galleryImages: galleryImageService(deps),
+    users: usersService(deps),
+    enquiries: enquiryService(deps),
   };
+  return { ...services, adminStats: adminStatsService(deps, services) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -131,6 +131,28 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
       await changed(`removed ${id}`);
     },
 
+    /**
+     * Replaces the whole catalogue with imported lines (the admin imports the full list) in one
+     * transaction: readers see the old catalogue or the new one, never a mix; one revision bump
+     * and one `catalogue.changed`, so one render. Rows are validated by the importer first.
+     */
+    async replaceAll(items: CatalogueItemInput[]): Promise<number> {
+      const rows = items.map((item) => validate(itemSchema, item));
+      await deps.db.transaction(async (trx) => {
+        await trx('catalogue_items').delete();
+        for (let start = 0; start < rows.length; start += 500) await trx('catalogue_items').insert(rows.slice(start, start + 500));
+        await bumpRevision(trx);
+      });
+      await changed(`imported ${rows.length} rows`);
+      return rows.length;
+    },
+
+    /** Dashboard figures: how many lines, and when the newest download was generated. */
+    async summary(): Promise<{ rows: number; generated_at: string | null }> {
+      const [[count], pdf] = await Promise.all([deps.db('catalogue_items').count<{ n: string }[]>({ n: '*' }), latestFile(deps.db, 'pdf')]);
+      return { rows: Number(count?.n ?? 0), generated_at: pdf ? new Date(pdf.generated_at).toISOString() : null };
+    },
+
     /** The newest generated file of each format, or null while none has been generated yet. */
     async downloads(): Promise<{ pdf: PresentedDownload | null; xlsx: PresentedDownload | null }> {
       const [pdf, xlsx] = await Promise.all([latestFile(deps.db, 'pdf'), latestFile(deps.db, 'xlsx')]);

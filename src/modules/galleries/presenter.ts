@@ -40,3 +40,23 @@ export function presentImage(image: GalleryImage, storage: Storage): PresentedIm
     order: image.order,
   };
 }
+
+/** An image as the admin's gallery editor sees it: every status, with the failure reason and rotation. */
+export interface AdminImage extends PresentedImage {
+  gallery_id: number;
+  rotation: number;
+  error: string | null;
+}
+
+export function presentAdminImage(image: GalleryImage, storage: Storage): AdminImage {
+  return { ...presentImage(image, storage), gallery_id: image.gallery_id, rotation: image.rotation, error: image.error };
+}
+
+/** A gallery card in the admin list: the first ready image's small JPEG as its picture. */
+export interface GalleryCard {
+  id: number;
+  name: string;
+  image_url: string | null;
+  thumb_url: string | null;
+  image_count: number;
+}

@@ -1,6 +1,10 @@
-import type { Db, Trx } from '../../db.ts';
+import { isUniqueViolation, type Db, type Trx } from '../../db.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound, validationError } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { endOtherSessions } from '../auth/session-auth.ts';
 import { User, type Role } from './model.ts';
+import type { CreateUserInput, UpdateUserInput } from './schema.ts';
 
 export interface NewUser {
   firstname: string;
@@ -34,3 +38,90 @@ export async function createUser(db: Db | Trx, input: NewUser): Promise<User> {
     email_verified_at: input.verified ? new Date() : null,
   });
 }
+
+/** Users as the admin manages them: explicit fields only, the last administrator protected. */
+export function usersService(deps: Pick<Deps, 'db'>) {
+  /** Throws 422 unless a verified administrator other than `userId` exists (call inside the transaction). */
+  async function assertAnotherAdmin(trx: Trx, userId: number, field: 'id' | 'role', message: string): Promise<void> {
+    // Locking every admin row serialises two admins demoting each other at the same moment.
+    const admins: { id: number }[] = await trx('users').where({ role: 'admin' }).whereNotNull('email_verified_at').forUpdate().select('id');
+    if (!admins.some((a) => a.id !== userId)) throw validationError({ [field]: [message] });
+  }
+
+  const emailIsTaken = () => validationError({ email: ['The email has already been taken.'] });
+
+  return {
+    /** Every user, by name. */
+    async list(): Promise<User[]> {
+      return await User.query(deps.db).orderBy([{ column: 'lastname' }, { column: 'firstname' }, { column: 'id' }]);
+    },
+
+    /** One user; unknown id → 404. */
+    async find(id: number): Promise<User> {
+      const user = await User.query(deps.db).findById(id);
+      if (!user) throw notFound();
+      return user;
+    },
+
+    /** Creates a user; an admin vouches for the address, so the account is verified at once. */
+    async create(input: CreateUserInput): Promise<User> {
+      if (await emailTaken(deps.db, input.email)) throw emailIsTaken();
+      try {
+        return await createUser(deps.db, { ...input, verified: true });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailIsTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * Changes the given fields. A new password ends the user's sessions and remember-me tokens
+     * (except `keepSessionId`, the admin's own session when they edit themselves).
+     */
+    async update(id: number, input: UpdateUserInput, keepSessionId?: string): Promise<User> {
+      const changes: Partial<Pick<User, 'firstname' | 'lastname' | 'email' | 'role' | 'password_hash' | 'remember_token_hash'>> = {};
+      if (input.firstname !== undefined) changes.firstname = input.firstname;
+      if (input.lastname !== undefined) changes.lastname = input.lastname;
+      if (input.email !== undefined) changes.email = input.email.trim();
+      if (input.role !== undefined) changes.role = input.role;
+      if (input.password !== undefined) {
+        changes.password_hash = await hashPassword(input.password);
+        changes.remember_token_hash = null;
+      }
+      const user = await deps.db.transaction(async (trx) => {
+        const current = await User.query(trx).findById(id).forUpdate();
+        if (!current) throw notFound();
+        if (changes.email !== undefined && (await emailTaken(trx, changes.email, id))) throw emailIsTaken();
+        if (current.role === 'admin' && changes.role === 'user') {
+          await assertAnotherAdmin(trx, id, 'role', 'The last administrator cannot be demoted.');
+        }
+        if (!Object.keys(changes).length) return current;
+        try {
+          return await User.query(trx).patchAndFetchById(id, changes);
+        } catch (error) {
+          if (isUniqueViolation(error)) throw emailIsTaken();
+          throw error;
+        }
+      });
+      if (changes.password_hash) await endOtherSessions(deps, id, keepSessionId);
+      return user;
+    },
+
+    /** Deletes a user (their sessions and reset tokens go with them); never the last administrator. */
+    async remove(id: number): Promise<void> {
+      await deps.db.transaction(async (trx) => {
+        const current = await User.query(trx).findById(id).forUpdate();
+        if (!current) throw notFound();
+        if (current.role === 'admin') await assertAnotherAdmin(trx, id, 'id', 'The last administrator cannot be deleted.');
+        await User.query(trx).deleteById(id);
+      });
+    },
+
+    /** How many accounts exist (dashboard). */
+    async count(): Promise<number> {
+      const row = (await deps.db('users').count<{ n: string }[]>({ n: '*' }))[0];
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof usersService>;

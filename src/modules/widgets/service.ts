@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { isUniqueViolation } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, validationError } from '../../http/errors.ts';
+import { checkImageFile } from '../../http/image-upload.ts';
 import { Widget } from './model.ts';
 import { presentWidget, type PublicWidget } from './presenter.ts';
+import { sanitizeWidgetHtml } from './sanitize.ts';
+import type { UpdateWidgetInput } from './schema.ts';
 
 /** How long a public widget body may be served from this process's memory. */
 const CACHE_TTL_MS = 5_000;
@@ -14,6 +19,15 @@ const CACHE_TTL_MS = 5_000;
 export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
   const cache = new Map<string, { value: PublicWidget; expires: number }>();
   deps.events.on('widget.changed', () => cache.clear());
+
+  const nameTaken = () => validationError({ name: ['The name has already been taken.'] });
+  async function assertNameFree(name: string, exceptId?: number): Promise<void> {
+    const query = Widget.query(deps.db).whereRaw('lower(name) = ?', [name.toLowerCase()]);
+    if (exceptId) query.whereNot('id', exceptId);
+    if (await query.first()) throw nameTaken();
+  }
+  /** Clears every process's cache entry for this widget (ours at once, others within the TTL). */
+  const changed = (widget: { id: number; name: string }) => deps.events.emit('widget.changed', { id: widget.id, name: widget.name });
 
   return {
     /** By numeric id or case-insensitive name; unknown → 404 and nothing is created. */
@@ -29,6 +43,80 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
       const value = presentWidget(widget, deps.storage);
       cache.set(key, { value, expires: Date.now() + CACHE_TTL_MS });
       return value;
+    },
+
+    /** Admin list: every widget by name. */
+    async list(): Promise<{ id: number; name: string; type: Widget['type'] }[]> {
+      const rows = await Widget.query(deps.db).select('id', 'name', 'type').orderByRaw('lower(name), id');
+      return rows.map((w) => ({ id: w.id, name: w.name, type: w.type }));
+    },
+
+    /** A new, empty TEXT widget; the name is unique case-insensitively. */
+    async create(name: string): Promise<{ id: number }> {
+      await assertNameFree(name);
+      try {
+        const widget = await Widget.query(deps.db).insertAndFetch({ name, type: 'TEXT', html: '' });
+        await changed(widget);
+        return { id: widget.id };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * Saves the edit form. HTML is sanitised to the allow-list. An IMAGE widget keeps its image
+     * unless a new file comes (checked by content and pixel limit, stored as
+     * `widgets/{id}-{random}.{ext}`); switching to TEXT drops the image. A replaced or dropped
+     * file is deleted only after the row is committed, so the site never points at a missing file;
+     * if the save fails, the new file is deleted instead.
+     */
+    async update(id: number, input: UpdateWidgetInput, upload?: { path: string }): Promise<PublicWidget> {
+      const existing = await Widget.query(deps.db).findById(id);
+      if (!existing) throw notFound();
+      await assertNameFree(input.name, id);
+      const image = input.type === 'IMAGE' && upload ? await checkImageFile(upload.path, 'image', { decode: true }) : undefined;
+      if (input.type === 'IMAGE' && !image && !existing.image_path) throw validationError({ image: ['The image field is required.'] });
+
+      const newKey = image ? `widgets/${id}-${randomBytes(6).toString('hex')}.${image.ext}` : undefined;
+      if (newKey) await deps.storage.putFile(newKey, upload!.path);
+      let saved: { widget: Widget; oldKey: string | null };
+      try {
+        saved = await deps.db.transaction(async (trx) => {
+          const current = await Widget.query(trx).findById(id).forUpdate();
+          if (!current) throw notFound();
+          const patch: Partial<Widget> = { name: input.name, type: input.type, updated_at: new Date() };
+          if (input.html !== undefined) patch.html = sanitizeWidgetHtml(input.html);
+          if (input.alt !== undefined) patch.alt = input.alt;
+          let oldKey: string | null = null;
+          if (newKey && image) {
+            Object.assign(patch, { image_path: newKey, image_width: image.width, image_height: image.height });
+            oldKey = current.image_path;
+          } else if (input.type === 'TEXT' && current.image_path) {
+            Object.assign(patch, { image_path: null, image_width: null, image_height: null });
+            oldKey = current.image_path;
+          }
+          return { widget: await Widget.query(trx).patchAndFetchById(id, patch), oldKey };
+        });
+      } catch (error) {
+        if (newKey) await deps.storage.delete(newKey);
+        throw isUniqueViolation(error) ? nameTaken() : error;
+      }
+      if (saved.oldKey && saved.oldKey !== newKey) await deps.storage.delete(saved.oldKey);
+      await changed(saved.widget);
+      return presentWidget(saved.widget, deps.storage);
+    },
+
+    /** Deletes a widget and, after the commit, its image file. */
+    async remove(id: number): Promise<void> {
+      const widget = await deps.db.transaction(async (trx) => {
+        const current = await Widget.query(trx).findById(id).forUpdate();
+        if (!current) throw notFound();
+        await Widget.query(trx).deleteById(id);
+        return current;
+      });
+      if (widget.image_path) await deps.storage.delete(widget.image_path);
+      await changed(widget);
     },
   };
 }

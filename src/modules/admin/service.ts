@@ -1,0 +1,36 @@
+import type { Deps } from '../../deps.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
+import type { EnquiryService } from '../enquiries/service.ts';
+import type { UsersService } from '../users/service.ts';
+
+/** GET /api/admin/stats's body. */
+export interface AdminStats {
+  users: number;
+  enquiries: Awaited<ReturnType<EnquiryService['stats']>>;
+  catalogue: { rows: number; generated_at: string | null };
+  queues: { waiting: number; failed: number };
+}
+
+/** The admin dashboard's figures, gathered from each module's own service. */
+export function adminStatsService(
+  deps: Pick<Deps, 'queue' | 'log'>,
+  services: { users: UsersService; enquiries: EnquiryService; catalogue: CatalogueService },
+) {
+  return {
+    async stats(): Promise<AdminStats> {
+      // A queue outage must not take the dashboard down with it: its figures show as unknown (-1).
+      const queues = deps.queue.counts().catch((err: unknown) => {
+        deps.log.warn({ err }, 'queue counts unavailable');
+        return { waiting: -1, failed: -1 };
+      });
+      const [users, enquiries, catalogue, counts] = await Promise.all([
+        services.users.count(),
+        services.enquiries.stats(),
+        services.catalogue.summary(),
+        queues,
+      ]);
+      return { users, enquiries, catalogue, queues: counts };
+    },
+  };
+}
+export type AdminStatsService = ReturnType<typeof adminStatsService>;

@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCatalogueXlsx } from '../../../workers/catalogue-xlsx.ts';
+import { filesUnder, sendForm, signedIn, testImage } from '../../../test/admin.ts';
+import { insertCatalogueItems } from '../../../test/factories.ts';
+import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
+import type { TestClient } from '../../../test/http-client.ts';
+import { CATALOGUE_FORMS } from './constants.ts';
+import { currentRevision } from './store.ts';
+
+let context: TestContext;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let admin: TestClient;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  server = await startTestServer(context);
+  admin = await signedIn(server, context.deps, { role: 'admin' });
+});
+afterAll(async () => {
+  await server?.close();
+  await context?.close();
+});
+
+const db = () => context.deps.db;
+const revision = () => currentRevision(db());
+const lines = async () =>
+  (await db()('catalogue_items').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as Record<string, string>[];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const importFile = (name: string, body: Buffer, type = XLSX) => sendForm(admin, 'POST', '/api/catalogue/import', {}, { file: { name, body, type } });
+
+/** An .xlsx whose first sheet holds the given rows (the first one being the header). */
+async function workbook(rows: unknown[][], extraSheetFirst = false): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  if (extraSheetFirst) book.addWorksheet('Notes').addRow(['not the catalogue']);
+  const sheet = book.addWorksheet('Catalogue');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const HEADER = ['Genus', 'Species', 'Common name', 'Form', 'Height (cm)'];
+
+describe('catalogue CRUD', () => {
+  it('creates, updates and deletes lines, bumping the revision each time', async () => {
+    const start = await revision();
+    const created = await admin.post('/api/catalogue', { genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40', id: 1 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40' });
+    expect(await revision()).toBe(start + 1);
+
+    const patched = await admin.patch(`/api/catalogue/${created.body.id}`, { height: '40-60' });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: created.body.id, height: '40-60', form: '2L' });
+
+    expect((await admin.delete(`/api/catalogue/${created.body.id}`)).status).toBe(204);
+    expect(await revision()).toBe(start + 3);
+    expect((await admin.delete(`/api/catalogue/${created.body.id}`)).status).toBe(404);
+    expect((await admin.patch('/api/catalogue/999999', { height: '40-60' })).status).toBe(404);
+  });
+
+  it('answers 422 per field', async () => {
+    const response = await admin.post('/api/catalogue', { genus: '', form: '5L', height: 'tall' });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors).sort()).toEqual(['form', 'genus', 'height', 'species']);
+    expect(response.body.errors.form).toEqual([`The form field must be one of: ${CATALOGUE_FORMS.join(', ')}.`]);
+    const [id] = await insertCatalogueItems(db(), 1);
+    expect((await admin.patch(`/api/catalogue/${id}`, { form: 'Huge' })).body.errors).toHaveProperty('form');
+  });
+});
+
+describe('POST /api/catalogue/import', () => {
+  beforeEach(async () => {
+    await db()('catalogue_items').delete();
+    await insertCatalogueItems(db(), 5);
+  });
+
+  it('replaces the whole catalogue from an .xlsx, leniently matching forms and heights, in one revision', async () => {
+    const before = await revision();
+    const file = await workbook([
+      [' genus ', 'SPECIES', 'Common Name', 'form', 'Height'],
+      ['Crataegus', 'monogyna', 'Hawthorn', 'bare root', '40 – 60'],
+      [],
+      ['Fagus', 'sylvatica', null, '9CM', '10-20'],
+      ['Malus', { richText: [{ text: "domestica 'M26'" }] }, 'Apple rootstock', 'Bare root', 'rootstock'],
+    ]);
+    const response = await importFile('catalogue.xlsx', file);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toEqual({ imported: 3 });
+    expect(await lines()).toEqual([
+      { genus: 'Crataegus', species: 'monogyna', common_name: 'Hawthorn', form: 'Bare root', height: '40-60' },
+      { genus: 'Fagus', species: 'sylvatica', common_name: '', form: '9cm', height: '10-20' },
+      { genus: 'Malus', species: "domestica 'M26'", common_name: 'Apple rootstock', form: 'Bare root', height: 'Rootstock' },
+    ]);
+    expect(await revision()).toBe(before + 1);
+    expect(filesUnder(path.join(context.deps.config.varDir, 'tmp'))).toEqual([]);
+  });
+
+  it('changes nothing when a row is bad, naming every bad row by its spreadsheet number', async () => {
+    const before = { rows: await lines(), revision: await revision() };
+    const file = await workbook([
+      HEADER,
+      ['Crataegus', 'monogyna', 'Hawthorn', 'Bare root', '40-60'],
+      ['Fagus', 'sylvatica', 'Beech', '5L', '60-90'],
+      ['Quercus', '', 'Oak', '3L', '90-120'],
+      ['Crataegus', 'Monogyna', 'Hawthorn again', 'Bare root', '40-60'],
+    ]);
+    const response = await importFile('catalogue.xlsx', file);
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      rows: [
+        `Row 3: The form field must be one of: ${CATALOGUE_FORMS.join(', ')}.`,
+        'Row 4: The species field is required.',
+        'Row 5: the same genus, species, form and height as row 2.',
+      ],
+    });
+    expect(response.body.message).toBe(`Row 3: The form field must be one of: ${CATALOGUE_FORMS.join(', ')}. (and 2 more errors)`);
+    expect(await lines()).toEqual(before.rows);
+    expect(await revision()).toBe(before.revision);
+  });
+
+  it('imports a CSV: BOM, quotes, commas and line breaks in quotes, CRLF, Windows-1252', async () => {
+    const csv =
+      '\uFEFFGenus,Species,Common name,Form,Height (cm)\r\n' +
+      'Acer,"platanoides ""Crimson King""","Norway maple, red",10L,175-200\r\n' +
+      'Cornus,"alba\r\n\'Sibirica\'",Dogwood,3L,40-60\r\n' +
+      ',,,,\r\n';
+    const response = await importFile('catalogue.csv', Buffer.from(csv), 'text/csv');
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(await lines()).toEqual([
+      { genus: 'Acer', species: 'platanoides "Crimson King"', common_name: 'Norway maple, red', form: '10L', height: '175-200' },
+      { genus: 'Cornus', species: "alba 'Sibirica'", common_name: 'Dogwood', form: '3L', height: '40-60' },
+    ]);
+
+    const semicolons = Buffer.from('Genus;Species;Form;Height\nRosa;canina \xe9t\xe9;Bare root;60-90\n', 'latin1');
+    const second = await importFile('export.csv', semicolons, 'text/csv');
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(await lines()).toEqual([{ genus: 'Rosa', species: 'canina été', common_name: '', form: 'Bare root', height: '60-90' }]);
+
+    const bad = await importFile('bad.csv', Buffer.from('Genus,Species,Form,Height\nRosa,canina,Bare root,60-90\nRosa,canina,1L,7 feet\n'), 'text/csv');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.rows).toEqual([expect.stringMatching(/^Row 3: The height field must be one of: /)]);
+  });
+
+  it('round-trips the downloadable workbook', async () => {
+    await db()('catalogue_items').delete();
+    const ids = await insertCatalogueItems(db(), 40);
+    const file = path.join(context.deps.config.varDir, 'download.xlsx');
+    const xlsx = createCatalogueXlsx(file, { business: context.deps.config.business, issued: new Date() });
+    const rows = (await lines()) as { genus: string; species: string; common_name: string; form: string; height: string }[];
+    // The factory cycles through six sample lines; duplicates would (rightly) be refused, so keep one of each.
+    const unique = [...new Map(rows.map((r) => [`${r.genus}|${r.species}|${r.form}|${r.height}`, r])).values()];
+    unique.forEach((r, i) => xlsx.add({ id: ids[i]!, ...r }));
+    await xlsx.finish();
+    const response = await importFile('catalogue.xlsx', await readFile(file));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toEqual({ imported: unique.length });
+  });
+
+  it('refuses files that are not a catalogue, changing nothing', async () => {
+    const before = await lines();
+    const png = await importFile('catalogue.xlsx', await testImage(20, 20, 'png'));
+    expect(png.status).toBe(415);
+    expect(png.body.errors).toEqual({ file: ['The file must be an Excel workbook (.xlsx) or a CSV file.'] });
+    const noHeader = await importFile('x.csv', Buffer.from('Acer,campestre,1L,20-40\n'), 'text/csv');
+    expect(noHeader.body.errors).toEqual({ file: ['The first row must name the columns Genus, Species, Form and Height (cm); Common name is optional.'] });
+    expect((await importFile('x.csv', Buffer.from('Genus,Species,Form,Height\n'), 'text/csv')).body.errors).toEqual({
+      file: ['The file has a header but no catalogue rows.'],
+    });
+    expect((await importFile('x.xlsx', await workbook([]))).body.errors).toEqual({ file: ['The file is empty.'] });
+    const broken = await importFile('x.xlsx', (await workbook([HEADER, ['Acer', 'campestre', '', '1L', '20-40']])).subarray(0, 300));
+    expect([415, 422]).toContain(broken.status);
+    expect((await sendForm(admin, 'POST', '/api/catalogue/import', {})).body.errors).toEqual({ file: ['The file field is required.'] });
+    expect(await lines()).toEqual(before);
+  });
+});

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import Router from '@koa/router';
+import type { Config } from '../../config.ts';
+import { validationError } from '../../http/errors.ts';
+import { requireAdmin } from '../../http/guards.ts';
+import { idParam } from '../../http/params.ts';
+import { multipart, uploadedFile } from '../../http/uploads.ts';
+import { validate } from '../../http/validate.ts';
+import { IMPORT_MAX_BYTES, readCatalogueFile } from './import.ts';
+import { itemPatchSchema, itemSchema } from './schema.ts';
+import type { CatalogueService } from './service.ts';
+
+/**
+ * Catalogue admin, every route admin only (the service validates with the catalogue's schema):
+ * POST /api/catalogue {genus, species, common_name?, form, height} → 201 line ·
+ * PATCH /api/catalogue/{id} {any of those} → 200 line · DELETE /api/catalogue/{id} → 204 ·
+ * POST /api/catalogue/import multipart {file: .xlsx or .csv, ≤ 10 MiB} → 200 {imported: N}.
+ * The import REPLACES the whole catalogue in one transaction (the admin uploads the full list,
+ * e.g. the downloadable workbook after editing). Any bad row → 422 {errors: {rows: ["Row 5: …"]}}
+ * by spreadsheet row number and nothing changes; a file-level problem → 422 errors.file; not a
+ * spreadsheet → 415 errors.file; over 10 MiB → 413.
+ */
+export function catalogueAdminRoutes(catalogue: CatalogueService, config: Pick<Config, 'varDir'>): Router {
+  const router = new Router();
+  const uploadDir = path.join(config.varDir, 'tmp');
+
+  router.post('/api/catalogue/import', requireAdmin, multipart({ uploadDir, maxFileSize: IMPORT_MAX_BYTES }), async (ctx) => {
+    const file = uploadedFile(ctx, 'file');
+    if (!file) throw validationError({ file: ['The file field is required.'] });
+    const items = await readCatalogueFile(file.filepath);
+    ctx.body = { imported: await catalogue.replaceAll(items) };
+  });
+
+  router.post('/api/catalogue', requireAdmin, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await catalogue.create(validate(itemSchema, ctx.request.body));
+  });
+
+  router.patch('/api/catalogue/:id', requireAdmin, async (ctx) => {
+    const id = idParam(ctx.params.id);
+    ctx.body = await catalogue.update(id, validate(itemPatchSchema, ctx.request.body));
+  });
+
+  router.delete('/api/catalogue/:id', requireAdmin, async (ctx) => {
+    await catalogue.remove(idParam(ctx.params.id));
+    ctx.status = 204;
+  });
+
+  return router;
+}

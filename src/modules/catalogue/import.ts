@@ -1,0 +1,245 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { fileTypeFromFile } from 'file-type';
+import type { z } from 'zod';
+import { unsupportedMediaType, validationError } from '../../http/errors.ts';
+import { MiB } from '../../http/uploads.ts';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
+import { itemSchema } from './schema.ts';
+
+/** Largest import file; the whole catalogue is a few thousand lines (well under 1 MiB). */
+export const IMPORT_MAX_BYTES = 10 * MiB;
+/** More data rows than this is not a catalogue (and bounds the work a hostile workbook can cause). */
+export const IMPORT_MAX_ROWS = 20_000;
+/** How many bad rows the 422 lists before summarising the rest. */
+const MAX_LISTED_ERRORS = 50;
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const WRONG_IMPORT_TYPE = 'The file must be an Excel workbook (.xlsx) or a CSV file.';
+const HEADER_HELP = 'The first row must name the columns Genus, Species, Form and Height (cm); Common name is optional.';
+
+/** A catalogue line read from a file, validated and ready to insert. */
+export type ImportedItem = z.output<typeof itemSchema>;
+
+/** One spreadsheet row: its number as the spreadsheet shows it, and its cells as text. */
+interface SheetRow {
+  number: number;
+  cells: string[];
+}
+
+type Column = 'genus' | 'species' | 'common_name' | 'form' | 'height';
+
+/**
+ * Reads an uploaded .xlsx or .csv into catalogue lines. The first non-empty row is the header
+ * (column names matched case-insensitively; "Height" or "Height (cm)"; "Common name" optional).
+ * Every row is validated with the same schema as the admin form; form and height are matched
+ * leniently ("bare root", "10 – 20"). Any bad row → 422 listing "Row N: …" by spreadsheet row
+ * number, so the admin can fix the file; nothing is returned unless every row is good.
+ */
+export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
+  const kind = await detectKind(file);
+  const rows = kind === 'xlsx' ? readXlsx(file) : readCsv(file);
+
+  let columns: Partial<Record<Column, number>> | undefined;
+  const items: ImportedItem[] = [];
+  const errors: string[] = [];
+  const seen = new Map<string, number>();
+  let dataRows = 0;
+
+  for await (const row of rows) {
+    if (row.cells.every((c) => c.trim() === '')) continue;
+    if (!columns) {
+      columns = headerColumns(row.cells);
+      if (!columns) throw validationError({ file: [HEADER_HELP] });
+      continue;
+    }
+    if (++dataRows > IMPORT_MAX_ROWS) throw validationError({ file: [`The file has more than ${IMPORT_MAX_ROWS} rows.`] });
+    // Line breaks and runs of spaces inside a cell (Alt+Enter in Excel) become single spaces.
+    const cell = (name: Column) => (columns![name] === undefined ? undefined : (row.cells[columns![name]!] ?? '').replace(/\s+/g, ' ').trim());
+    const parsed = itemSchema.safeParse({
+      genus: cell('genus'),
+      species: cell('species'),
+      common_name: cell('common_name') ?? '',
+      form: canonical(cell('form') ?? '', CATALOGUE_FORMS),
+      height: canonical(cell('height') ?? '', CATALOGUE_HEIGHTS),
+    });
+    if (!parsed.success) {
+      // One line per problem, first problem per field: as the admin form shows them.
+      const fields = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (fields.has(field)) continue;
+        fields.add(field);
+        errors.push(`Row ${row.number}: ${issue.message}`);
+      }
+      continue;
+    }
+    const item = parsed.data;
+    const key = [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
+    const first = seen.get(key);
+    if (first !== undefined) {
+      errors.push(`Row ${row.number}: the same genus, species, form and height as row ${first}.`);
+      continue;
+    }
+    seen.set(key, row.number);
+    items.push(item);
+  }
+
+  if (!columns) throw validationError({ file: ['The file is empty.'] });
+  if (errors.length) {
+    const listed = errors.slice(0, MAX_LISTED_ERRORS);
+    if (errors.length > listed.length) listed.push(`… and ${errors.length - listed.length} more problems.`);
+    throw validationError({ rows: listed });
+  }
+  if (!items.length) throw validationError({ file: ['The file has a header but no catalogue rows.'] });
+  return items;
+}
+
+/** xlsx by its zip content; csv when the bytes are text. Anything else (xls, pdf, images…) → 415. */
+async function detectKind(file: string): Promise<'xlsx' | 'csv'> {
+  const type = await fileTypeFromFile(file).catch(() => undefined);
+  if (type?.mime === XLSX_MIME) return 'xlsx';
+  if (type) throw unsupportedMediaType('file', WRONG_IMPORT_TYPE);
+  const head = await readHead(file, 64 * 1024);
+  if (head.includes(0)) throw unsupportedMediaType('file', WRONG_IMPORT_TYPE); // binary, not text
+  return 'csv';
+}
+
+async function readHead(file: string, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of createReadStream(file, { start: 0, end: bytes - 1 })) {
+    chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+  }
+  return Buffer.concat(chunks, length);
+}
+
+/** Maps header cells to columns; undefined unless Genus, Species, Form and Height are all there. */
+function headerColumns(cells: string[]): Partial<Record<Column, number>> | undefined {
+  const names: Record<string, Column> = {
+    genus: 'genus',
+    species: 'species',
+    'common name': 'common_name',
+    commonname: 'common_name',
+    form: 'form',
+    height: 'height',
+    'height cm': 'height',
+  };
+  const columns: Partial<Record<Column, number>> = {};
+  cells.forEach((cell, index) => {
+    const key = cell
+      .toLowerCase()
+      .replace(/[_()[\].:-]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    const column = names[key];
+    if (column && columns[column] === undefined) columns[column] = index;
+  });
+  const required: Column[] = ['genus', 'species', 'form', 'height'];
+  return required.every((c) => columns[c] !== undefined) ? columns : undefined;
+}
+
+/** The vocabulary's own spelling of a value typed loosely ("bare root", "1l", "10 – 20"); else as given. */
+function canonical(value: string, vocabulary: readonly string[]): string {
+  const squash = (s: string) => s.toLowerCase().replace(/[\u2012-\u2015\u2212]/g, '-').replace(/\s+/g, '');
+  const wanted = squash(value);
+  return vocabulary.find((v) => squash(v) === wanted) ?? value;
+}
+
+/** Rows of the workbook's first sheet, streamed, so a huge sheet is refused before it is all read. */
+async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
+  const input = createReadStream(file);
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, col) => {
+          cells[col - 1] = cellText(cell.value);
+        });
+        yield { number: row.number, cells: Array.from(cells, (c) => c ?? '') };
+      }
+      return; // the first sheet is the catalogue (the downloadable workbook's "About" sheet follows it)
+    }
+  } catch (error) {
+    if ((error as { status?: number }).status) throw error;
+    throw validationError({ file: ['The workbook could not be read; save it again as .xlsx and retry.'] });
+  } finally {
+    input.destroy();
+  }
+}
+
+/** A cell's value as text: rich text joined, formulas by their result, dates as YYYY-MM-DD. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ('richText' in value) return value.richText.map((r) => r.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+  if ('text' in value && typeof value.text === 'string') return value.text;
+  return '';
+}
+
+/** Rows of a CSV file (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes). */
+async function* readCsv(file: string): AsyncGenerator<SheetRow> {
+  const text = decode(await readFile(file));
+  const delimiter = guessDelimiter(text);
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let number = 1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+      continue;
+    }
+    if (ch === '"' && field.trim() === '') {
+      field = '';
+      quoted = true;
+    } else if (ch === delimiter) {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(field);
+      yield { number: number++, cells: row };
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    yield { number, cells: row };
+  }
+}
+
+/** UTF-8 (with or without BOM); failing that Windows-1252, which Excel's plain "CSV" uses in the UK. */
+function decode(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/** Comma, semicolon (Excel in some locales) or tab: whichever the first line has most of. */
+function guessDelimiter(text: string): string {
+  const end = text.search(/[\r\n]/);
+  const firstLine = end < 0 ? text : text.slice(0, end);
+  const count = (d: string) => firstLine.split(d).length - 1;
+  return [',', ';', '\t'].reduce((best, d) => (count(d) > count(best) ? d : best), ',');
+}

@@ -1,0 +1,28 @@
+import type { ContactMessage } from '../contact/model.ts';
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+/** An enquiry as the admin sees it: explicit fields (never the sender's IP or mail errors). */
+export interface PresentedEnquiry {
+  id: number;
+  name: string;
+  email: string;
+  telephone: string;
+  message: string;
+  created_at: string;
+  handled_at: string | null;
+  emailed_at: string | null;
+}
+
+export function presentEnquiry(message: ContactMessage): PresentedEnquiry {
+  return {
+    id: message.id,
+    name: message.name,
+    email: message.email,
+    telephone: message.telephone,
+    message: message.message,
+    created_at: iso(message.created_at)!,
+    handled_at: iso(message.handled_at),
+    emailed_at: iso(message.emailed_at),
+  };
+}

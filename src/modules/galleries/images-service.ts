@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import type { Deps } from '../../deps.ts';
+import { notFound, validationError } from '../../http/errors.ts';
+import { checkImageFile } from '../../http/image-upload.ts';
+import { deleteImageFiles } from '../../../workers/images.ts';
+import { Gallery, GalleryImage } from './model.ts';
+import { presentAdminImage, type AdminImage } from './presenter.ts';
+import type { ImageFields } from './schema.ts';
+
+/** PostgreSQL foreign_key_violation: the gallery went away between the check and the insert. */
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string })?.code === '23503';
+const invalidGallery = () => validationError({ gallery_id: ['The selected gallery id is invalid.'] });
+
+/**
+ * Gallery images: upload, order, edit, rotate, delete. Jobs carry only the image id; the job id
+ * `image-{id}-{rotation}` lets a queued job absorb a duplicate while it waits (it reads the row
+ * when it runs), and the worker rebuilds again if the rotation moved on during a build.
+ */
+export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' | 'log'>) {
+  const queueRenditions = (image: { id: number; rotation: number }) =>
+    deps.queue.enqueue('images.renditions', { imageId: image.id }, { jobId: `image-${image.id}-${image.rotation}` });
+
+  return {
+    /**
+     * Takes an uploaded temp file: checks its type from the bytes (415) and its pixel count (422),
+     * moves it into storage as the original, inserts a `processing` row at the end of the gallery
+     * and queues its renditions. Any failure after the move deletes the stored file again.
+     */
+    async upload(galleryId: number, tempFile: string): Promise<AdminImage> {
+      if (!(await Gallery.query(deps.db).findById(galleryId))) throw invalidGallery();
+      const checked = await checkImageFile(tempFile, 'file');
+      const key = `galleries/${galleryId}/originals/${randomBytes(8).toString('hex')}.${checked.ext}`;
+      await deps.storage.putFile(key, tempFile);
+      let image: GalleryImage;
+      try {
+        image = await deps.db.transaction(async (trx) => {
+          // Locking the gallery serialises concurrent uploads' "last position" and a gallery delete.
+          const gallery = await Gallery.query(trx).findById(galleryId).forUpdate();
+          if (!gallery) throw invalidGallery();
+          const last = await trx('gallery_images').where('gallery_id', galleryId).max<{ max: number | null }>('order as max').first();
+          return GalleryImage.query(trx).insertAndFetch({
+            gallery_id: galleryId,
+            status: 'processing',
+            original_path: key,
+            width: checked.width,
+            height: checked.height,
+            order: (last?.max ?? -1) + 1,
+          });
+        });
+      } catch (error) {
+        await deps.storage.delete(key);
+        throw isForeignKeyViolation(error) ? invalidGallery() : error;
+      }
+      try {
+        await queueRenditions(image);
+      } catch (error) {
+        // Not queued means never processed: undo the upload so the admin sees it fail and retries.
+        await GalleryImage.query(deps.db).deleteById(image.id);
+        await deps.storage.delete(key);
+        throw error;
+      }
+      return presentAdminImage(image, deps.storage);
+    },
+
+    /**
+     * Puts a gallery's images in the given order (order = position in the list); images not
+     * listed keep their relative order after the listed ones. An id from another gallery → 422.
+     */
+    async reorder(galleryId: number, ids: number[]): Promise<void> {
+      await deps.db.transaction(async (trx) => {
+        const gallery = await Gallery.query(trx).findById(galleryId).forUpdate();
+        if (!gallery) throw validationError({ id: ['The selected gallery id is invalid.'] });
+        const current: { id: number }[] = await trx('gallery_images').where('gallery_id', galleryId).orderBy([{ column: 'order' }, { column: 'id' }]).select('id');
+        const known = new Set(current.map((r) => r.id));
+        const strangers = ids.filter((id) => !known.has(id));
+        if (strangers.length) throw validationError({ images: [`These images are not in this gallery: ${strangers.slice(0, 20).join(', ')}.`] });
+        if (new Set(ids).size !== ids.length) throw validationError({ images: ['An image is listed more than once.'] });
+        const listed = new Set(ids);
+        const order = [...ids, ...current.map((r) => r.id).filter((id) => !listed.has(id))];
+        if (!order.length) return;
+        await trx.raw(
+          `UPDATE gallery_images AS i SET "order" = v.position, updated_at = now()
+           FROM (VALUES ${order.map(() => '(?::int, ?::int)').join(', ')}) AS v(id, position)
+           WHERE i.id = v.id AND i.gallery_id = ?`,
+          [...order.flatMap((id, position) => [id, position]), galleryId],
+        );
+      });
+    },
+
+    /** Saves alt, link, caption and caption_sub — those four fields and nothing else. */
+    async update(id: number, fields: ImageFields): Promise<AdminImage> {
+      const patch: Partial<Pick<GalleryImage, 'alt' | 'link' | 'caption' | 'caption_sub' | 'updated_at'>> = { updated_at: new Date() };
+      if (fields.alt !== undefined) patch.alt = fields.alt;
+      if (fields.link !== undefined) patch.link = fields.link;
+      if (fields.caption !== undefined) patch.caption = fields.caption;
+      if (fields.caption_sub !== undefined) patch.caption_sub = fields.caption_sub;
+      const image = await GalleryImage.query(deps.db).patchAndFetchById(id, patch);
+      if (!image) throw notFound();
+      return presentAdminImage(image, deps.storage);
+    },
+
+    /**
+     * Turns the image a quarter clockwise: the row records the new rotation and goes back to
+     * `processing`; the worker rebuilds the renditions and deletes the old ones once the new are
+     * saved (until then the public page keeps serving the old, still-valid files).
+     */
+    async rotate(id: number): Promise<AdminImage> {
+      const { before, after } = await deps.db.transaction(async (trx) => {
+        const current = await GalleryImage.query(trx).findById(id).forUpdate();
+        if (!current) throw notFound();
+        const updated = await GalleryImage.query(trx).patchAndFetchById(id, {
+          rotation: (((current.rotation + 90) % 360) + 360) % 360,
+          status: 'processing',
+          error: null,
+          updated_at: new Date(),
+        });
+        return { before: current, after: updated };
+      });
+      try {
+        await queueRenditions(after);
+      } catch (error) {
+        await GalleryImage.query(deps.db)
+          .where({ id, rotation: after.rotation })
+          .patch({ rotation: before.rotation, status: before.status, error: before.error });
+        throw error;
+      }
+      return presentAdminImage(after, deps.storage);
+    },
+
+    /** Deletes the row, then (after the commit) the original and every rendition. */
+    async remove(id: number): Promise<void> {
+      const image = await deps.db.transaction(async (trx) => {
+        const current = await GalleryImage.query(trx).findById(id).forUpdate();
+        if (!current) throw notFound();
+        await GalleryImage.query(trx).deleteById(id);
+        return current;
+      });
+      await deleteImageFiles(deps.storage, image);
+    },
+  };
+}
+export type GalleryImageService = ReturnType<typeof galleryImageService>;
