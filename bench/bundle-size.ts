@@ -1,32 +1,64 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
 
 export interface BundleFigures {
-  files: { file: string; gzipBytes: number }[];
+  /** Per file: the gzip bytes actually transferred, and zlib -9 of the same body for reference. */
+  files: { file: string; gzipBytes: number; zlib9Bytes: number; encoding: string }[];
   totalGzipBytes: number;
-  /** Markers of code that must never reach the public entry. */
+  totalZlib9Bytes: number;
+  /** Markers of code that must never reach a public visitor. */
   forbidden: string[];
 }
 
-const FORBIDDEN = [/ckeditor/i, /filepond/i, /features\/admin|AdminLayout|admin-layout/];
+const FORBIDDEN: [string, RegExp][] = [
+  ['CKEditor', /ckeditor/i],
+  ['FilePond', /filepond/i],
+  ['admin code', /features\/admin|AdminLayout|admin-layout|\/api\/admin\//],
+];
 
 /**
- * The JavaScript a visitor's browser loads for `/`: the entry script and every module it
- * preloads, as listed in the built index.html (lazy route chunks are not counted: `/` does not
- * load them).
+ * Every JavaScript file a real Chromium visit to `/` downloads — the entry, its preloads and the
+ * lazy chunks the home page pulls in (slider included) — counted as the gzip-encoded bytes that
+ * actually crossed the wire (the server sends the build's precompressed .gz files).
  */
-export function measureInitialBundle(dist = path.resolve(import.meta.dirname, '..', 'web', 'dist')): BundleFigures {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((m) => m[1]!);
-  const files = [...new Set(refs)].map((ref) => {
-    const body = readFileSync(path.join(dist, ref.replace(/^\//, '')));
-    return { file: ref, gzipBytes: gzipSync(body, { level: 9 }).length, text: body.toString('utf8') };
+export async function measureHomeJavaScript(baseUrl: string): Promise<BundleFigures> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  const forbidden = FORBIDDEN.filter((pattern) => files.some((f) => pattern.test(f.text))).map(String);
-  return {
-    files: files.map(({ file, gzipBytes }) => ({ file, gzipBytes })),
-    totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
-    forbidden,
-  };
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const pending: Promise<{ file: string; gzipBytes: number; zlib9Bytes: number; encoding: string; text: string }>[] = [];
+    page.on('response', (response) => {
+      const type = response.headers()['content-type'] ?? '';
+      if (!type.includes('javascript')) return;
+      pending.push(
+        (async () => {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          return {
+            file: new URL(response.url()).pathname,
+            gzipBytes: sizes.responseBodySize,
+            zlib9Bytes: gzipSync(body, { level: 9 }).length,
+            encoding: response.headers()['content-encoding'] ?? 'identity',
+            text: body.toString('utf8'),
+          };
+        })(),
+      );
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await page.locator('.swiper').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page.waitForTimeout(500);
+    const files = await Promise.all(pending);
+    const notGzipped = files.filter((f) => f.encoding !== 'gzip' && f.gzipBytes > 1024);
+    if (notGzipped.length) throw new Error(`sent without gzip: ${notGzipped.map((f) => f.file).join(', ')}`);
+    return {
+      files: files.map(({ text: _text, ...rest }) => rest).sort((a, b) => b.gzipBytes - a.gzipBytes),
+      totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+      totalZlib9Bytes: files.reduce((sum, f) => sum + f.zlib9Bytes, 0),
+      forbidden: FORBIDDEN.filter(([, pattern]) => files.some((f) => pattern.test(f.text))).map(([name]) => name),
+    };
+  } finally {
+    await browser.close();
+  }
 }

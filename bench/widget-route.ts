@@ -1,5 +1,3 @@
-import { fork } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface RouteFigures {
@@ -20,34 +18,23 @@ const run = (url: string, duration: number) =>
  * GET /api/widgets/HomeText against a bare JSON route in the same server process, 50 connections.
  * Runs each twice, alternating, after a warm-up, and averages, so drift hits both alike.
  */
-export async function benchWidgetRoute(duration = 6): Promise<RouteFigures> {
-  const child = fork(path.join(import.meta.dirname, 'server.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  try {
-    await run(`${base}/bench/bare`, 2);
-    await run(`${base}/api/widgets/HomeText`, 2);
-    const bare: { rps: number; p99: number }[] = [];
-    const widget: { rps: number; p99: number }[] = [];
-    for (let round = 0; round < 2; round++) {
-      bare.push(await run(`${base}/bench/bare`, duration));
-      widget.push(await run(`${base}/api/widgets/HomeText`, duration));
-    }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const bareRps = mean(bare.map((b) => b.rps));
-    const widgetRps = mean(widget.map((w) => w.rps));
-    return {
-      bareRps,
-      widgetRps,
-      ratio: widgetRps / bareRps,
-      bareP99: Math.max(...bare.map((b) => b.p99)),
-      widgetP99: Math.max(...widget.map((w) => w.p99)),
-    };
-  } finally {
-    child.send('stop');
-    await new Promise((resolve) => child.once('exit', resolve));
+export async function benchWidgetRoute(baseUrl: string, duration = 6): Promise<RouteFigures> {
+  await run(`${baseUrl}/api/bench/bare`, 2);
+  await run(`${baseUrl}/api/widgets/HomeText`, 2);
+  const bare: { rps: number; p99: number }[] = [];
+  const widget: { rps: number; p99: number }[] = [];
+  for (let round = 0; round < 2; round++) {
+    bare.push(await run(`${baseUrl}/api/bench/bare`, duration));
+    widget.push(await run(`${baseUrl}/api/widgets/HomeText`, duration));
   }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const bareRps = mean(bare.map((b) => b.rps));
+  const widgetRps = mean(widget.map((w) => w.rps));
+  return {
+    bareRps,
+    widgetRps,
+    ratio: widgetRps / bareRps,
+    bareP99: Math.max(...bare.map((b) => b.p99)),
+    widgetP99: Math.max(...widget.map((w) => w.p99)),
+  };
 }

@@ -69,7 +69,7 @@ describe('navigation', () => {
     await expect(page.locator('.swiper picture source[type="image/avif"]').count()).resolves.toBeGreaterThan(0);
     await expect(page.getByRole('link', { name: 'Find Out More' }).first().isVisible()).resolves.toBe(true);
 
-    const active = () => page.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index');
+    const active = () => page.locator('.swiper-slide-active').getAttribute('data-slide');
     const first = await active();
     await page.mouse.move(640, 250); // hovering must not pause it
     await page.waitForTimeout(5_000);

@@ -39,7 +39,9 @@ export function csrfProtection(appKey: Buffer, secure: boolean): Middleware {
       const decoded = header ? safeDecode(header) : '';
       if (!isValid(cookie) || !decoded || !safeEqual(decoded, cookie)) throw csrfMismatch();
     }
-    if (!isValid(cookie) || ctx.path === '/sanctum/csrf-cookie') issue(ctx);
+    // Pages and the csrf-cookie route hand out a token; JSON reads do not need one (the app asks
+    // /sanctum/csrf-cookie before its first write), which keeps hot API reads cheap.
+    if (ctx.path === '/sanctum/csrf-cookie' || (!isValid(cookie) && !ctx.path.startsWith('/api/'))) issue(ctx);
     await next();
   };
 }

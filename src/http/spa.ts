@@ -35,11 +35,14 @@ export function spa(distDir: string): Middleware {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') return;
 
     if (ctx.path.startsWith('/assets/')) {
+      // The build writes Zopfli-compressed .gz files beside the assets; koa-send picks them for
+      // clients that accept gzip (and koa-compress then leaves the response alone).
+      ctx.vary('Accept-Encoding');
       const served = await send(ctx, ctx.path, {
         root: distDir,
         immutable: true,
         maxage: 365 * 24 * 60 * 60 * 1000,
-        gzip: false,
+        gzip: true,
         brotli: false,
       }).catch(() => undefined);
       if (served) return;

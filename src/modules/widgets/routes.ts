@@ -29,7 +29,8 @@ export function widgetRoutes(widgets: WidgetService, config: Pick<Config, 'varDi
   });
 
   router.get('/api/widgets/:idOrName', async (ctx) => {
-    ctx.body = await widgets.findPublic(ctx.params.idOrName!);
+    ctx.type = 'json';
+    ctx.body = (await widgets.findPublicJson(ctx.params.idOrName!)).json;
   });
 
   router.post('/api/widgets', requireAdmin, multipart({ uploadDir, maxFileSize: 0, maxFiles: 0 }), async (ctx) => {

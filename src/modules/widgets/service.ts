@@ -17,7 +17,8 @@ const CACHE_TTL_MS = 5_000;
  * once, other processes see a change within CACHE_TTL_MS.
  */
 export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
-  const cache = new Map<string, { value: PublicWidget; expires: number }>();
+  // Holds the serialised body too: every page view asks for two or three widgets.
+  const cache = new Map<string, { value: PublicWidget; json: string; expires: number }>();
   deps.events.on('widget.changed', () => cache.clear());
 
   const nameTaken = () => validationError({ name: ['The name has already been taken.'] });
@@ -32,17 +33,23 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
   return {
     /** By numeric id or case-insensitive name; unknown → 404 and nothing is created. */
     async findPublic(idOrName: string): Promise<PublicWidget> {
+      return (await this.findPublicJson(idOrName)).value;
+    },
+
+    /** As findPublic, plus the body already serialised (what the public route sends). */
+    async findPublicJson(idOrName: string): Promise<{ value: PublicWidget; json: string }> {
       const key = idOrName.toLowerCase();
       const hit = cache.get(key);
-      if (hit && hit.expires > Date.now()) return hit.value;
+      if (hit && hit.expires > Date.now()) return hit;
       const query = Widget.query(deps.db);
       const widget = /^\d{1,9}$/.test(idOrName)
         ? await query.findById(Number(idOrName))
         : await query.whereRaw('lower(name) = ?', [key]).first();
       if (!widget) throw notFound();
       const value = presentWidget(widget, deps.storage);
-      cache.set(key, { value, expires: Date.now() + CACHE_TTL_MS });
-      return value;
+      const entry = { value, json: JSON.stringify(value), expires: Date.now() + CACHE_TTL_MS };
+      cache.set(key, entry);
+      return entry;
     },
 
     /** Admin list: every widget by name. */

@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import Swiper from 'swiper';
+import { Autoplay, EffectFade } from 'swiper/modules';
+import 'swiper/css';
+import 'swiper/css/effect-fade';
+import type { GalleryImage } from './gallery-api.ts';
+import styles from './slider.module.css';
+
+/** Spec §9: fade, a new slide every 6 s, a 1 s transition, no arrows, no pause on hover. */
+const AUTOPLAY_DELAY_MS = 6000;
+const TRANSITION_MS = 1000;
+
+/** Props of {@link Slider}. */
+export interface SliderProps {
+  images: GalleryImage[];
+  /** Names the carousel for screen readers. */
+  label?: string;
+}
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The banner slideshow: Swiper's core class with only the fade and autoplay modules, driven from
+ * a ref (the swiper/react wrapper would add weight to every visit to `/`). React renders the
+ * slides; Swiper only animates them. `rewind` rather than `loop`, because loop mode moves slide
+ * elements that React owns — with a fade the two look the same. Slides that are not showing are
+ * inert, so their links are not tabbable. A pause button satisfies WCAG 2.2.2 for moving content;
+ * people who ask for reduced motion start paused.
+ */
+export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const swiperRef = useRef<Swiper | null>(null);
+  const [active, setActive] = useState(0);
+  const [autoplayAtStart] = useState(() => images.length > 1 && !prefersReducedMotion());
+  const [playing, setPlaying] = useState(autoplayAtStart);
+  const count = images.length;
+
+  useEffect(() => {
+    if (!containerRef.current || count === 0) return;
+    const swiper = new Swiper(containerRef.current, {
+      modules: [EffectFade, Autoplay],
+      effect: 'fade',
+      fadeEffect: { crossFade: true },
+      speed: TRANSITION_MS,
+      rewind: count > 1,
+      allowTouchMove: count > 1,
+      autoplay: autoplayAtStart ? { delay: AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: false } : false,
+      on: { activeIndexChange: (instance) => setActive(instance.activeIndex) },
+    });
+    swiperRef.current = swiper;
+    return () => {
+      swiper.destroy(true, false);
+      swiperRef.current = null;
+    };
+  }, [count, autoplayAtStart]);
+
+  const togglePlaying = () => {
+    const control = swiperRef.current?.autoplay;
+    if (playing) control?.stop();
+    else control?.start();
+    setPlaying(!playing);
+  };
+
+  return (
+    <section className={styles.slider} aria-label={label} aria-roledescription="carousel">
+      <div ref={containerRef} className={`swiper ${styles.swiper}`}>
+        <div className="swiper-wrapper">
+          {images.map((image, index) => (
+            <div
+              key={image.id}
+              className={`swiper-slide ${styles.slide}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${count}`}
+              data-slide={index}
+              inert={index !== active}
+            >
+              <Slide image={image} first={index === 0} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {count > 1 && (
+        <button
+          type="button"
+          className={styles.pause}
+          aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+          onClick={togglePlaying}
+        >
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            {playing ? (
+              <path d="M4 2h3v12H4zM9 2h3v12H9z" fill="currentColor" />
+            ) : (
+              <path d="M4 2l10 6-10 6z" fill="currentColor" />
+            )}
+          </svg>
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** One slide: a responsive <picture> (AVIF, WebP, JPEG) and its optional caption block. */
+function Slide({ image, first }: { image: GalleryImage; first: boolean }) {
+  const target = image.url || image.link;
+  const hasCaption = Boolean(image.caption || image.caption_sub || target);
+  return (
+    <>
+      <picture className={styles.picture}>
+        {image.srcset && <source type="image/avif" srcSet={image.srcset.avif} sizes="100vw" />}
+        {image.srcset && <source type="image/webp" srcSet={image.srcset.webp} sizes="100vw" />}
+        <img
+          src={image.image_url ?? undefined}
+          srcSet={image.srcset?.jpeg}
+          sizes="100vw"
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          alt={image.alt}
+          // The first slide is the page's largest paint; the others wait their turn.
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+          decoding={first ? 'sync' : 'async'}
+        />
+      </picture>
+      {hasCaption && (
+        <div className={styles.caption}>
+          <div className={styles.captionBox}>
+            {image.caption && <p className={styles.title}>{image.caption}</p>}
+            {image.caption_sub && <p className={styles.sub}>{image.caption_sub}</p>}
+            {target && <MoreLink to={target} />}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** "Find Out More": a router link for paths on this site, a plain link for anything else. */
+function MoreLink({ to }: { to: string }) {
+  if (to.startsWith('/') && !to.startsWith('//')) {
+    return (
+      <Link className={styles.more} to={to}>
+        Find Out More
+      </Link>
+    );
+  }
+  return (
+    <a className={styles.more} href={to} rel="noopener">
+      Find Out More
+    </a>
+  );
+}
