@@ -1,0 +1,146 @@
+import { Outlet } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { Loading } from '../components/loading.tsx';
+import { MainLayout } from '../layouts/main/main-layout.tsx';
+import { RouteEffects } from './route-effects.tsx';
+import { RouteError } from './route-error.tsx';
+import { AuthRedirects, RequireRole } from './route-guards.tsx';
+
+/** The root route's element: app-wide route effects around whichever layout matches. */
+function Root() {
+  return (
+    <>
+      <RouteEffects />
+      <AuthRedirects />
+      <Outlet />
+    </>
+  );
+}
+
+/** Sign-up and sign-in screens (features/auth): public, each its own lazy chunk. */
+const authRoutes: RouteObject[] = [
+  { path: 'register', lazy: () => import('../features/auth/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
+  { path: 'login', lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
+  {
+    path: 'two-factor-challenge',
+    lazy: () => import('../features/auth/two-factor-challenge-page.tsx').then((m) => ({ Component: m.TwoFactorChallengePage })),
+  },
+  {
+    path: 'forgot-password',
+    lazy: () => import('../features/auth/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: 'reset-password/:token',
+    lazy: () => import('../features/auth/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
+  { path: 'verify-email', lazy: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })) },
+];
+
+/** Behind the user/admin guard: ConfirmPassword and the account area with its own layout. */
+const accountRoutes: RouteObject[] = [
+  {
+    path: 'confirm-password',
+    lazy: () => import('../features/auth/confirm-password-page.tsx').then((m) => ({ Component: m.ConfirmPasswordPage })),
+  },
+  {
+    path: 'account',
+    lazy: () => import('../layouts/account/account-layout.tsx').then((m) => ({ Component: m.AccountLayout })),
+    children: [
+      { index: true, lazy: () => import('../features/account/account-home-page.tsx').then((m) => ({ Component: m.AccountHomePage })) },
+      { path: 'profile', lazy: () => import('../features/account/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
+      { path: 'password', lazy: () => import('../features/account/password-page.tsx').then((m) => ({ Component: m.PasswordPage })) },
+      { path: '2fa', lazy: () => import('../features/account/two-factor-page.tsx').then((m) => ({ Component: m.TwoFactorPage })) },
+    ],
+  },
+];
+
+/**
+ * The admin area (features/admin, layouts/admin): its own layout and a chunk per screen, so the
+ * public pages never load it; CKEditor and FilePond load only with the widget and gallery editors.
+ */
+const adminRoutes: RouteObject[] = [
+  {
+    lazy: () => import('../layouts/admin/admin-shell.tsx').then((m) => ({ Component: m.AdminShell })),
+    children: [
+      { index: true, lazy: () => import('../features/admin/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })) },
+      { path: 'users', lazy: () => import('../features/admin/users/users-page.tsx').then((m) => ({ Component: m.UsersPage })) },
+      { path: 'users/:id', lazy: () => import('../features/admin/users/user-edit-page.tsx').then((m) => ({ Component: m.UserEditPage })) },
+      { path: 'widgets', lazy: () => import('../features/admin/widgets/widgets-page.tsx').then((m) => ({ Component: m.WidgetsPage })) },
+      { path: 'widgets/:id', lazy: () => import('../features/admin/widgets/widget-edit-page.tsx').then((m) => ({ Component: m.WidgetEditPage })) },
+      { path: 'galleries', lazy: () => import('../features/admin/galleries/galleries-page.tsx').then((m) => ({ Component: m.GalleriesPage })) },
+      { path: 'galleries/:id', lazy: () => import('../features/admin/galleries/gallery-edit-page.tsx').then((m) => ({ Component: m.GalleryEditPage })) },
+      { path: 'catalogue', lazy: () => import('../features/admin/catalogue/catalogue-admin-page.tsx').then((m) => ({ Component: m.CatalogueAdminPage })) },
+      { path: 'enquiries', lazy: () => import('../features/admin/enquiries/enquiries-page.tsx').then((m) => ({ Component: m.EnquiriesPage })) },
+      { path: 'enquiries/:id', lazy: () => import('../features/admin/enquiries/enquiry-page.tsx').then((m) => ({ Component: m.EnquiryPage })) },
+      { path: '*', lazy: () => import('../features/admin/shared/not-found-page.tsx').then((m) => ({ Component: m.AdminNotFoundPage })) },
+    ],
+  },
+];
+
+/**
+ * Every page is a lazy route: each has its own chunk, and the data router starts loading the
+ * first page's chunk at once, in parallel with the boot-time GET /api/user. Account and admin
+ * areas slot in later as sibling lazy branches with their own layouts (and their own chunks, so
+ * public pages never load admin code).
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    hydrateFallbackElement: <Loading label="Loading page…" fullPage />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: () => import('../features/site/home-page.tsx').then((m) => ({ Component: m.HomePage })) },
+              { path: 'about', lazy: () => import('../features/site/about-page.tsx').then((m) => ({ Component: m.AboutPage })) },
+              { path: 'shows', lazy: () => import('../features/site/shows-page.tsx').then((m) => ({ Component: m.ShowsPage })) },
+              { path: 'find', lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage })) },
+              { path: 'terms', lazy: () => import('../features/site/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
+              {
+                path: 'legal/privacy',
+                lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.PrivacyPage })),
+              },
+              {
+                path: 'environmental',
+                lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.EnvironmentalPage })),
+              },
+              {
+                path: 'biosecurity',
+                lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.BiosecurityPage })),
+              },
+              {
+                path: 'cookies',
+                lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.CookiesPage })),
+              },
+              {
+                path: 'catalogue',
+                lazy: () => import('../features/catalogue/catalogue-page.tsx').then((m) => ({ Component: m.CataloguePage })),
+              },
+              {
+                path: 'contact',
+                lazy: () => import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+              },
+              ...authRoutes,
+              {
+                // The account area and password confirmation: signed-in users and admins only.
+                element: <RequireRole roles={['user', 'admin']} />,
+                children: accountRoutes,
+              },
+              { path: '*', lazy: () => import('../features/site/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
+            ],
+          },
+        ],
+      },
+      {
+        // The whole admin area is for admins only (spec §6): its screens nest inside this guard.
+        path: 'admin',
+        element: <RequireRole roles={['admin']} />,
+        errorElement: <RouteError />,
+        children: adminRoutes,
+      },
+    ],
+  },
+];

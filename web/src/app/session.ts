@@ -1,0 +1,77 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { authRedirectRequested } from './api.ts';
+import type { AuthRedirectReason } from './api.ts';
+import { sessionApi } from './session-api.ts';
+import type { User } from './session-api.ts';
+
+/** Who is using the app. `checked` turns true once the first GET /api/user has answered. */
+export interface SessionState {
+  user: User | null;
+  checked: boolean;
+  /** Signed in but the email is not verified yet: GET /api/user answered 403, so `user` is null. */
+  unverified: boolean;
+  /** An auth failure the router has still to act on (see AuthRedirects in route-guards.tsx). */
+  redirect: AuthRedirectReason | null;
+}
+
+const initialState: SessionState = { user: null, checked: false, unverified: false, redirect: null };
+
+/** Holds the current user; kept in step with every answer of the current-user query. */
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    /** Forget the user (logout, or a 401 from an authenticated call in later issues). */
+    signedOut(state) {
+      state.user = null;
+      state.unverified = false;
+    },
+    /** Set the user directly (e.g. after a profile update answered with the new user). */
+    userChanged(state, action: PayloadAction<User | null>) {
+      state.user = action.payload;
+    },
+    /** The router has acted on `redirect`. */
+    redirectHandled(state) {
+      state.redirect = null;
+    },
+  },
+  extraReducers(builder) {
+    builder
+      .addCase(authRedirectRequested, (state, action) => {
+        // A 401/419 means the server no longer knows us: forget the user before leaving the page.
+        if (action.payload === 'login') {
+          state.user = null;
+          state.unverified = false;
+        }
+        if (action.payload === 'verify-email') state.unverified = true;
+        state.redirect = action.payload;
+      })
+      .addMatcher(sessionApi.endpoints.getCurrentUser.matchFulfilled, (state, action) => {
+        state.user = action.payload;
+        state.checked = true;
+        state.unverified = false;
+      })
+      .addMatcher(sessionApi.endpoints.getCurrentUser.matchRejected, (state, action) => {
+        // A request skipped because one is already running is not an answer.
+        if (action.meta.condition) return;
+        state.user = null;
+        state.checked = true;
+        state.unverified = (action.payload as { status?: unknown } | undefined)?.status === 403;
+      });
+  },
+});
+
+export const { signedOut, userChanged, redirectHandled } = sessionSlice.actions;
+
+/** The current user, or null for a guest. Typed against the slice, not the store, to avoid cycles. */
+export const selectCurrentUser = (state: { session: SessionState }): User | null => state.session.user;
+
+/** True once the first user fetch has finished either way. */
+export const selectSessionChecked = (state: { session: SessionState }): boolean => state.session.checked;
+
+/** True when someone is signed in whose email is not verified yet (so `user` is null). */
+export const selectUnverified = (state: { session: SessionState }): boolean => state.session.unverified;
+
+/** The auth redirect waiting for the router, if any. */
+export const selectAuthRedirect = (state: { session: SessionState }): AuthRedirectReason | null => state.session.redirect;

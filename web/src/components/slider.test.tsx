@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../test/render.tsx';
+import type { GalleryImage } from './gallery-api.ts';
+import { Slider } from './slider.tsx';
+
+const image = (id: number, extra: Partial<GalleryImage> = {}): GalleryImage => ({
+  id,
+  image_url: `/media/${id}-1600.jpg`,
+  thumb_url: `/media/${id}-thumb.jpg`,
+  srcset: { avif: `/media/${id}-800.avif 800w`, webp: `/media/${id}-800.webp 800w`, jpeg: `/media/${id}-800.jpg 800w` },
+  width: 1600,
+  height: 900,
+  alt: `Slide ${id}`,
+  link: '',
+  url: '',
+  caption: '',
+  caption_sub: '',
+  order: id,
+  ...extra,
+});
+
+describe('Slider', () => {
+  it('renders responsive pictures: AVIF, WebP, JPEG; the first eager and high priority, the rest lazy', () => {
+    const { container } = renderWithApp(<Slider images={[image(1), image(2), image(3)]} />);
+    const pictures = container.querySelectorAll('picture');
+    expect(pictures).toHaveLength(3);
+    const [first, second] = [...pictures];
+    expect(first?.querySelector('source[type="image/avif"]')).toHaveAttribute('srcset', '/media/1-800.avif 800w');
+    expect(first?.querySelector('source[type="image/webp"]')).toHaveAttribute('srcset', '/media/1-800.webp 800w');
+    const firstImg = first?.querySelector('img');
+    expect(firstImg).toHaveAttribute('srcset', '/media/1-800.jpg 800w');
+    expect(firstImg).toHaveAttribute('sizes', '100vw');
+    expect(firstImg).toHaveAttribute('width', '1600');
+    expect(firstImg).toHaveAttribute('height', '900');
+    expect(firstImg).toHaveAttribute('alt', 'Slide 1');
+    expect(firstImg).toHaveAttribute('loading', 'eager');
+    expect(firstImg).toHaveAttribute('fetchpriority', 'high');
+    expect(second?.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    expect(container.querySelector('.swiper-button-next, .swiper-button-prev')).toBeNull();
+  });
+
+  it('shows caption, sub-caption and a Find Out More link only when the slide has them', () => {
+    renderWithApp(
+      <Slider images={[image(1, { caption: 'Hedging', caption_sub: 'Bare root in winter', url: '/catalogue' }), image(2)]} />,
+    );
+    const slide = screen.getByRole('group', { name: '1 of 2' });
+    expect(within(slide).getByText('Hedging')).toBeInTheDocument();
+    expect(within(slide).getByText('Bare root in winter')).toBeInTheDocument();
+    expect(within(slide).getByRole('link', { name: 'Find Out More' })).toHaveAttribute('href', '/catalogue');
+    expect(screen.getAllByRole('link', { name: 'Find Out More' })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Pause slideshow' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionApi } from '../app/session-api.ts';
+import { makeStore } from '../app/store.ts';
+import { json, mockServer } from '../test/fetch.ts';
+import { renderWithApp } from '../test/render.tsx';
+import { Widget } from './widget.tsx';
+
+const admin = { id: 1, firstname: 'A', lastname: 'B', email: 'a@example.com', role: 'admin' };
+
+describe('Widget', () => {
+  it('renders a TEXT widget’s HTML', async () => {
+    mockServer({ 'GET /api/widgets/HomeText': () => json({ id: 4, name: 'HomeText', type: 'TEXT', html: '<h2>Welcome</h2><p>Trees.</p>' }) });
+    renderWithApp(<Widget name="HomeText" />);
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /edit/i })).not.toBeInTheDocument();
+  });
+
+  it('renders an IMAGE widget as an image with alt and size', async () => {
+    mockServer({
+      'GET /api/widgets/FindImage': () =>
+        json({ id: 7, name: 'FindImage', type: 'IMAGE', image_url: '/media/map.jpg', width: 800, height: 600, alt: 'Map to the nursery' }),
+    });
+    renderWithApp(<Widget name="FindImage" />);
+    const image = await screen.findByRole('img', { name: 'Map to the nursery' });
+    expect(image).toHaveAttribute('src', '/media/map.jpg');
+    expect(image).toHaveAttribute('width', '800');
+    expect(image).toHaveAttribute('height', '600');
+  });
+
+  it('shows admins an Edit link to the widget', async () => {
+    mockServer({
+      'GET /api/user': () => json({ data: admin }),
+      'GET /api/widgets/HomeText': () => json({ id: 4, name: 'HomeText', type: 'TEXT', html: '<p>Trees.</p>' }),
+    });
+    const store = makeStore();
+    await store.dispatch(sessionApi.endpoints.getCurrentUser.initiate());
+    renderWithApp(<Widget name="HomeText" />, { store });
+    expect(await screen.findByRole('link', { name: /edit/i })).toHaveAttribute('href', '/admin/widgets/4');
+  });
+
+  it('logs a failed load and renders nothing', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockServer({});
+    const { container } = renderWithApp(<Widget name="Missing" />);
+    await waitFor(() => expect(error).toHaveBeenCalled());
+    expect(container).toBeEmptyDOMElement();
+    error.mockRestore();
+  });
+});

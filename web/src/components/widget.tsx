@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../app/hooks.ts';
+import { selectCurrentUser } from '../app/session.ts';
+import { cx } from './cx.ts';
+import { Loading } from './loading.tsx';
+import { useGetWidgetByNameQuery } from './widget-api.ts';
+import type { WidgetData } from './widget-api.ts';
+import styles from './widget.module.css';
+
+/** Props of {@link Widget}. */
+export interface WidgetProps {
+  /** The widget's name, e.g. "HomeText" (the server matches it case-insensitively). */
+  name: string;
+  className?: string;
+  /**
+   * What admins see beside the widget. Default: a small "Edit" link to /admin/widgets/{id}.
+   * Pass a function to render something else, or `false` for nothing. Never shown to others.
+   */
+  editLink?: false | ((widget: WidgetData) => ReactNode);
+}
+
+const defaultEditLink = (widget: WidgetData) => (
+  <Link className={styles.edit} to={`/admin/widgets/${widget.id}`}>
+    Edit<span className="visually-hidden"> {widget.name}</span>
+  </Link>
+);
+
+/**
+ * A named content block. TEXT renders the server-sanitised HTML; IMAGE renders the image with
+ * its alt text and size. A failed load is logged and renders nothing, so a missing block never
+ * breaks a page.
+ */
+export function Widget({ name, className, editLink = defaultEditLink }: WidgetProps) {
+  const { data: widget, error, isLoading } = useGetWidgetByNameQuery(name);
+  const user = useAppSelector(selectCurrentUser);
+
+  useEffect(() => {
+    if (error) console.error(`Widget "${name}" could not be loaded`, error);
+  }, [error, name]);
+
+  if (isLoading) {
+    return (
+      <div className={cx(styles.placeholder, className)}>
+        <Loading label="Loading content…" />
+      </div>
+    );
+  }
+  if (error || !widget) return null;
+
+  const body = widgetBody(widget);
+  if (!body && user?.role !== 'admin') return null;
+  return (
+    <div className={cx(styles.widget, className)} data-widget={widget.name}>
+      {user?.role === 'admin' && editLink && editLink(widget)}
+      {body}
+    </div>
+  );
+}
+
+function widgetBody(widget: WidgetData): ReactNode {
+  if (widget.type === 'TEXT') {
+    // Safe: the server sanitises widget HTML to an allow-list when it is saved.
+    return widget.html ? <div className={styles.prose} dangerouslySetInnerHTML={{ __html: widget.html }} /> : null;
+  }
+  if (!widget.image_url) return null;
+  return (
+    <img
+      className={styles.image}
+      src={widget.image_url}
+      alt={widget.alt ?? ''}
+      width={widget.width ?? undefined}
+      height={widget.height ?? undefined}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import type { CatalogueRow } from './api.ts';
+import styles from './results.module.css';
+
+/** Props of {@link ResultsList}. */
+export interface ResultsListProps {
+  rows: CatalogueRow[];
+  label: string;
+}
+
+/** The phone view: one readable block per plant instead of a table too wide for the screen. */
+export function ResultsList({ rows, label }: ResultsListProps) {
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.id} className={styles.item}>
+          <h3 className={styles.itemTitle}>
+            {row.genus} {row.species}
+          </h3>
+          {row.common_name && <p className={styles.common}>{row.common_name}</p>}
+          <dl className={styles.facts}>
+            <div>
+              <dt>Form:</dt>
+              <dd>{row.form}</dd>
+            </div>
+            <div>
+              <dt>Height:</dt>
+              <dd>{row.height === 'Rootstock' ? row.height : `${row.height} cm`}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

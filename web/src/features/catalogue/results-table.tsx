@@ -1,0 +1,39 @@
+import type { CatalogueRow } from './api.ts';
+import styles from './results.module.css';
+
+/** Props of {@link ResultsTable}. */
+export interface ResultsTableProps {
+  rows: CatalogueRow[];
+  caption: string;
+}
+
+/** The wide-screen view: a striped table with a styled header row. */
+export function ResultsTable({ rows, caption }: ResultsTableProps) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Genus</th>
+            <th scope="col">Species</th>
+            <th scope="col">Common name</th>
+            <th scope="col">Form</th>
+            <th scope="col">Height (cm)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={styles.botanical}>{row.genus}</td>
+              <td className={styles.botanical}>{row.species}</td>
+              <td>{row.common_name}</td>
+              <td className={styles.nowrap}>{row.form}</td>
+              <td className={styles.nowrap}>{row.height}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

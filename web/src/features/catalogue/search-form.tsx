@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import buttons from '../../components/button.module.css';
+import { FormField } from '../../components/form-field.tsx';
+import { FORMS, HEIGHTS } from './constants.ts';
+import type { CatalogueFilters, UpdateOptions } from './use-catalogue-params.ts';
+import styles from './search-form.module.css';
+
+/** How long typing must pause before the search runs. */
+const TYPING_DELAY_MS = 350;
+
+/** Props of {@link SearchForm}. */
+export interface SearchFormProps {
+  filters: CatalogueFilters;
+  /** Genus names to offer (from the answer's facets). */
+  genera: string[];
+  onChange: (changes: Partial<CatalogueFilters>, options?: UpdateOptions) => void;
+}
+
+/**
+ * Search over genus and species plus genus, form and height filters. Typing searches after a
+ * short pause (replacing the history entry, so Back does not replay every keystroke); a choice in
+ * a select applies at once and can be undone with Back.
+ */
+export function SearchForm({ filters, genera, onChange }: SearchFormProps) {
+  const [draft, setDraft] = useState(filters.q);
+  // Follow the URL when it changes under us (Back, Clear filters): the "previous value" pattern.
+  const [urlQ, setUrlQ] = useState(filters.q);
+  if (urlQ !== filters.q) {
+    setUrlQ(filters.q);
+    setDraft(filters.q);
+  }
+
+  useEffect(() => {
+    if (draft === filters.q) return;
+    const timer = setTimeout(() => onChange({ q: draft }, { replace: true }), TYPING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, filters.q, onChange]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft !== filters.q) onChange({ q: draft });
+  };
+
+  // Keep the chosen genus selectable even when the facets of the current answer lack it.
+  const genusOptions = filters.genus && !genera.includes(filters.genus) ? [filters.genus, ...genera] : genera;
+  const filtered = Boolean(filters.q || filters.genus || filters.form || filters.height);
+
+  return (
+    <form className={styles.form} role="search" aria-label="Catalogue" onSubmit={submit}>
+      <FormField label="Search genus or species" className={styles.search}>
+        {(control) => (
+          <div className={styles.searchRow}>
+            <input
+              {...control}
+              type="search"
+              name="q"
+              value={draft}
+              placeholder="e.g. Acer campestre"
+              autoComplete="off"
+              enterKeyHint="search"
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <button type="submit" className={buttons.primary}>
+              Search
+            </button>
+          </div>
+        )}
+      </FormField>
+      <FormField label="Genus" className={styles.genus}>
+        {(control) => (
+          <select {...control} name="genus" value={filters.genus} onChange={(event) => onChange({ genus: event.target.value })}>
+            <option value="">All genera</option>
+            {genusOptions.map((genus) => (
+              <option key={genus} value={genus}>
+                {genus}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Form">
+        {(control) => (
+          <select {...control} name="form" value={filters.form} onChange={(event) => onChange({ form: event.target.value })}>
+            <option value="">All forms</option>
+            {FORMS.map((form) => (
+              <option key={form} value={form}>
+                {form}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Height (cm)">
+        {(control) => (
+          <select {...control} name="height" value={filters.height} onChange={(event) => onChange({ height: event.target.value })}>
+            <option value="">All heights</option>
+            {HEIGHTS.map((height) => (
+              <option key={height} value={height}>
+                {height}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {filtered && (
+        <div className={styles.actions}>
+          <button type="button" className={styles.clear} onClick={() => onChange({ q: '', genus: '', form: '', height: '' })}>
+            Clear search and filters
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

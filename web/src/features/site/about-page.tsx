@@ -1,0 +1,24 @@
+import { cx } from '../../components/cx.ts';
+import { BANNER_GALLERY } from '../../components/gallery-api.ts';
+import { GallerySlider } from '../../components/gallery-slider.tsx';
+import { usePageMeta } from '../../components/page-meta.ts';
+import { Widget } from '../../components/widget.tsx';
+import styles from './pages.module.css';
+
+/** About: the about banner (gallery 1) above the AboutText and AboutText2 blocks. */
+export function AboutPage() {
+  usePageMeta(
+    'About',
+    'About Hothfield Nurseries: a family-run wholesale nursery in Kent growing trees, shrubs and hedging for landscapers, garden centres and local authorities.',
+  );
+  return (
+    <>
+      <h1 className="visually-hidden">About Hothfield Nurseries</h1>
+      <GallerySlider galleryId={BANNER_GALLERY.about} label="About the nursery in pictures" />
+      <div className={cx('container', styles.section, styles.columns)}>
+        <Widget name="AboutText" />
+        <Widget name="AboutText2" className={styles.aside} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { cx } from '../../components/cx.ts';
+import { BANNER_GALLERY } from '../../components/gallery-api.ts';
+import { GallerySlider } from '../../components/gallery-slider.tsx';
+import { usePageMeta } from '../../components/page-meta.ts';
+import { Widget } from '../../components/widget.tsx';
+import styles from './pages.module.css';
+
+/** Home: the home banner (gallery 3), then the HomeText and HomeText2 blocks. */
+export function HomePage() {
+  usePageMeta(
+    'Home',
+    'Hothfield Nurseries grows trees, shrubs, hedging, bare-root and pot-grown plants for the trade at Hothfield, near Ashford in Kent.',
+  );
+  return (
+    <>
+      <h1 className="visually-hidden">Hothfield Nurseries, wholesale plant nursery in Kent</h1>
+      <GallerySlider galleryId={BANNER_GALLERY.home} label="Around the nursery" />
+      <div className={cx('container', styles.section, styles.columns)}>
+        <Widget name="HomeText" />
+        <Widget name="HomeText2" className={styles.aside} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { cx } from '../../components/cx.ts';
+import { BANNER_GALLERY } from '../../components/gallery-api.ts';
+import { GallerySlider } from '../../components/gallery-slider.tsx';
+import { usePageMeta } from '../../components/page-meta.ts';
+import { Widget } from '../../components/widget.tsx';
+import styles from './pages.module.css';
+
+/** Shows: the ShowsText block, then the shows banner (gallery 2) when it has pictures. */
+export function ShowsPage() {
+  usePageMeta('Shows', 'The trade shows where you can meet Hothfield Nurseries and see our trees, shrubs and hedging plants.');
+  return (
+    <div className={cx('container', styles.section)}>
+      <h1 className="visually-hidden">Trade shows</h1>
+      <Widget name="ShowsText" />
+      <div className={styles.framed}>
+        <GallerySlider galleryId={BANNER_GALLERY.shows} label="Our stands at the shows" />
+      </div>
+    </div>
+  );
+}

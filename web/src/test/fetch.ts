@@ -1,0 +1,46 @@
+import { vi } from 'vitest';
+
+/** A JSON response, as the server sends them. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** A request as the fake server saw it. */
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+  credentials: RequestCredentials;
+}
+
+type Handler = (request: SeenRequest) => Response | Promise<Response>;
+
+/**
+ * Replaces global fetch with a fake server (the server is the outside world for these tests).
+ * Unhandled requests answer 404 like the real one. Returns the list of requests seen.
+ */
+export function mockServer(routes: Record<string, Handler>): SeenRequest[] {
+  const seen: SeenRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const text = await request.text();
+      const seenRequest: SeenRequest = {
+        method: request.method,
+        url: new URL(request.url),
+        headers: request.headers,
+        body: text ? JSON.parse(text) : undefined,
+        credentials: request.credentials,
+      };
+      seen.push(seenRequest);
+      const handler = routes[`${request.method} ${seenRequest.url.pathname}`];
+      return handler ? handler(seenRequest) : json({ message: 'Not found.' }, 404);
+    }),
+  );
+  return seen;
+}
