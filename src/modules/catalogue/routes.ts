@@ -32,7 +32,11 @@ export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogu
       const file = await catalogue.latestFile(format);
       // The row can outlive its file only if storage lost it; treat that like "not generated yet".
       const info = file && (await deps.storage.stat(file.storage_key));
-      if (!file || !info) throw notReady();
+      if (!file || !info) {
+        // Heals a render that was never queued (say Redis was down at start); the job id de-duplicates.
+        await catalogue.ensureDownloads().catch(() => false);
+        throw notReady();
+      }
 
       const generatedAt = new Date(file.generated_at);
       ctx.status = 200; // ctx.fresh only compares validators on a 2xx response
