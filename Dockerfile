@@ -1,6 +1,8 @@
 # One image for both processes (web: `npm run serve`, worker: `npm run worker`).
 FROM node:20-bookworm-slim
 WORKDIR /app
+# Fonts for the text sharp draws into generated images (the seeded map).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
