@@ -43,7 +43,7 @@ describe('catalogue page', () => {
     const page = await context.newPage();
     await page.goto('/catalogue?q=acer', { waitUntil: 'networkidle' });
     await expect(page.locator('table').isVisible()).resolves.toBe(false);
-    await page.getByText(/Acer/).first().waitFor();
+    await page.locator('main').getByText(/Acer/).filter({ visible: true }).first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'catalogue-phone');

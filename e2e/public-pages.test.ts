@@ -17,16 +17,18 @@ const pages: { path: string; name: string; widgets: string[]; heading?: RegExp }
   { path: '/contact', name: 'contact', widgets: [], heading: /Contact/ },
 ];
 
-/** The first sentence-sized piece of a widget's text, as a reader would see it. */
+/** The start of a widget's first paragraph, as a reader sees it (inline tags dissolved). */
 async function widgetSnippet(name: string): Promise<string> {
   const widget = (await (await fetch(`${inject('baseUrl')}/api/widgets/${name}`)).json()) as { html: string };
-  const text = widget.html
-    .replace(/<[^>]+>/g, ' ')
+  const paragraph = /<p[^>]*>([\s\S]*?)<\/p>/.exec(widget.html)?.[1] ?? widget.html;
+  const text = paragraph
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&#39;|&rsquo;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
-  return text.split(/(?<=[.!?])\s/)[0]!.slice(0, 60).trim();
+  return text.length <= 50 ? text : text.slice(0, 50).replace(/\s+\S*$/, '');
 }
 
 let browser: Browser;
