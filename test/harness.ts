@@ -14,6 +14,7 @@ import { buildProcessors } from '../workers/processors.ts';
 import { startBullWorkers } from '../workers/runtime.ts';
 import { databaseUrl, onServer, templateName } from './database.ts';
 import { TestClient } from './http-client.ts';
+import { startSmtpCapture } from './smtp.ts';
 
 export interface TestContext {
   deps: Deps;
@@ -92,3 +93,33 @@ export async function startTestServer(context: TestContext) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The setup most route tests share: a capturing SMTP server, a test context that mails through it
+ * with BullMQ mail workers, a listening server, and `visitor()` — a fresh client from an IP of its
+ * own, so per-IP rate limits in one test never touch another.
+ */
+export async function startMailingApp(options: TestOptions = {}) {
+  const smtp = await startSmtpCapture();
+  const context = await createTestContext({ ...options, env: { SMTP_URL: smtp.url, ...options.env } });
+  context.startWorkers(['mail']);
+  const server = await startTestServer(context);
+  let visitors = 0;
+  return {
+    smtp,
+    context,
+    server,
+    visitor() {
+      const client = server.client();
+      visitors++;
+      client.ip = `10.${(visitors >> 8) & 255}.${visitors & 255}.1`;
+      return client;
+    },
+    async close() {
+      await server.close();
+      await context.close();
+      await smtp.close();
+    },
+  };
+}
+export type MailingApp = Awaited<ReturnType<typeof startMailingApp>>;

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, logIn, sessionId } from '../../../test/auth.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
+import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
 import { verificationUrl } from './verification.ts';
 
-let smtp: SmtpCapture;
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let ipCounter = 1;
-
-const visitor = () => {
-  const client = server.client();
-  client.ip = `10.2.0.${ipCounter++}`;
-  return client;
-};
+let app: MailingApp;
+let smtp: MailingApp['smtp'];
+let context: MailingApp['context'];
+const visitor = () => app.visitor();
 const mailTo = (email: string, subject: string) => smtp.messages.filter((m) => m.to.includes(email.toLowerCase()) && m.subject === subject);
 const resetToken = (email: string) => {
   const mails = mailTo(email, 'Reset your password');
@@ -22,15 +15,11 @@ const resetToken = (email: string) => {
 };
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  context = await createTestContext({ env: { SMTP_URL: smtp.url } });
-  context.startWorkers(['mail']);
-  server = await startTestServer(context);
+  app = await startMailingApp();
+  ({ smtp, context } = app);
 });
 afterAll(async () => {
-  await server?.close();
-  await context?.close();
-  await smtp?.close();
+  await app?.close();
 });
 
 describe('forgot and reset password', () => {

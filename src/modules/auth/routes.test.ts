@@ -2,38 +2,26 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, logIn, sessionId } from '../../../test/auth.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
+import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
 
-let smtp: SmtpCapture;
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
+let app: MailingApp;
+let smtp: MailingApp['smtp'];
+let context: MailingApp['context'];
 const logLines: string[] = [];
-let ipCounter = 1;
-
-/** A fresh client from its own IP, so per-IP limits of one test do not touch another. */
-const visitor = () => {
-  const client = server.client();
-  client.ip = `10.1.0.${ipCounter++}`;
-  return client;
-};
+const visitor = () => app.visitor();
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
   const sink = new Writable({
     write(chunk, _encoding, callback) {
       logLines.push(String(chunk));
       callback();
     },
   });
-  context = await createTestContext({ env: { SMTP_URL: smtp.url }, log: pino({ level: 'trace' }, sink) });
-  context.startWorkers(['mail']);
-  server = await startTestServer(context);
+  app = await startMailingApp({ log: pino({ level: 'trace' }, sink) });
+  ({ smtp, context } = app);
 });
 afterAll(async () => {
-  await server?.close();
-  await context?.close();
-  await smtp?.close();
+  await app?.close();
 });
 
 describe('POST /register', () => {

@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, logIn, sessionId, totp } from '../../../test/auth.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
+import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
 
-let smtp: SmtpCapture;
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let ipCounter = 1;
-
-const visitor = () => {
-  const client = server.client();
-  client.ip = `10.3.0.${ipCounter++}`;
-  return client;
-};
+let app: MailingApp;
+let smtp: MailingApp['smtp'];
+let context: MailingApp['context'];
+const visitor = () => app.visitor();
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  context = await createTestContext({ env: { SMTP_URL: smtp.url } });
-  context.startWorkers(['mail']);
-  server = await startTestServer(context);
+  app = await startMailingApp();
+  ({ smtp, context } = app);
 });
 afterAll(async () => {
-  await server?.close();
-  await context?.close();
-  await smtp?.close();
+  await app?.close();
 });
 
 /** A signed-in user with confirmed 2FA; returns the setup key and recovery codes. */

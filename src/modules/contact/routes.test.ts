@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
+import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
 
-let smtp: SmtpCapture;
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let ipCounter = 1;
+let app: MailingApp;
+let smtp: MailingApp['smtp'];
+let context: MailingApp['context'];
 
 const valid = {
   name: 'Jo Landscaper <b>',
@@ -14,23 +12,15 @@ const valid = {
   message: 'Please quote 500 Crataegus monogyna 40-60 bare root.\n<script>alert(1)</script>',
 };
 
-/** A fresh client from its own IP, so the per-IP limit of one test does not touch another. */
-async function visitor() {
-  const client = await server.client().csrf();
-  client.ip = `10.0.0.${ipCounter++}`;
-  return client;
-}
+/** A visitor with the CSRF cookie, from an IP of its own. */
+const visitor = () => app.visitor().csrf();
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  context = await createTestContext({ env: { SMTP_URL: smtp.url, ENQUIRIES_TO: 'sales@nursery.test' } });
-  context.startWorkers(['mail']);
-  server = await startTestServer(context);
+  app = await startMailingApp({ env: { ENQUIRIES_TO: 'sales@nursery.test' } });
+  ({ smtp, context } = app);
 });
 afterAll(async () => {
-  await server?.close();
-  await context?.close();
-  await smtp?.close();
+  await app?.close();
 });
 
 describe('POST /api/contact', () => {
