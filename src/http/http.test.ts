@@ -67,6 +67,12 @@ describe('cross-cutting HTTP behaviour', () => {
     expect(known.headers.get('cache-control')).toBe('no-cache');
     const reset = await server.client().request('GET', '/reset-password/abc', { headers: { accept: 'text/html' } });
     expect(reset.status).toBe(200);
+    // Pages whose path is also a POST route (Fortify's /login, /register …) are pages to a browser.
+    for (const page of ['/login', '/register', '/forgot-password', '/two-factor-challenge']) {
+      const response = await server.client().request('GET', page, { headers: { accept: 'text/html' } });
+      expect(response.status, page).toBe(200);
+      expect(response.headers.get('content-type'), page).toContain('text/html');
+    }
     const unknown = await server.client().request('GET', '/no/such/page', { headers: { accept: 'text/html' } });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('text/html');

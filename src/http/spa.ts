@@ -30,9 +30,13 @@ export function spa(distDir: string): Middleware {
 
   return async (ctx, next) => {
     await next();
-    if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') return;
+    // /login, /register … are also POST routes, so the router answers a browser's GET with 405:
+    // for a page the app knows, the app's HTML is the answer.
+    const unmatchedPage = ctx.status === 405 && isClientRoute(ctx.path);
+    if (unmatchedPage) ctx.remove('Allow');
+    else if (ctx.body !== undefined || ctx.status !== 404) return;
 
     if (ctx.path.startsWith('/assets/')) {
       // The build writes Zopfli-compressed .gz files beside the assets; koa-send picks them for

@@ -1,5 +1,5 @@
-import { useEffect, useEffectEvent } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
@@ -77,11 +77,27 @@ export function RequireRole({ roles }: RequireRoleProps) {
   const checked = useAppSelector(selectSessionChecked);
   const unverified = useAppSelector(selectUnverified);
   const location = useLocation();
+  const allowed = user !== null && roles.includes(user.role);
+  // Whether this page was opened signed in (the guard is re-created on every path change).
+  const [admitted] = useState(allowed);
   if (!checked) return <Loading label="Checking your session…" fullPage />;
-  if (user && roles.includes(user.role)) return <Outlet />;
+  if (allowed) return <Outlet />;
+  // Signed out while on the page: by Logout (on its way Home) or by a 401 (AuthRedirects is on
+  // its way to Login). Redirecting here too would race them, and the router renders the next
+  // page inside a transition, so this page may still be on screen for a moment.
+  if (admitted && !user) return <SignedOutNotice />;
   if (!user && unverified) return <Navigate to="/verify-email" replace />;
   const state: AuthLocationState = { from: pathOf(location), denied: Boolean(user) };
   return <Navigate to="/login" replace state={state} />;
+}
+
+/** Shown for the moment between losing the session and the next page. */
+function SignedOutNotice() {
+  return (
+    <p className="container" role="status">
+      You have been logged out. <Link to="/login">Log in</Link>
+    </p>
+  );
 }
 
 /**

@@ -55,26 +55,13 @@ const accountRoutes: RouteObject[] = [
 ];
 
 /**
- * The admin area (features/admin, layouts/admin): its own layout and a chunk per screen, so the
- * public pages never load it; CKEditor and FilePond load only with the widget and gallery editors.
+ * The admin area (features/admin, layouts/admin): one lazy chunk with its own layout and a
+ * descendant route table (layouts/admin/admin-area.tsx), each screen a further chunk, so the
+ * public entry carries a single import for the whole area; CKEditor and FilePond load only with
+ * the widget and gallery editors.
  */
 const adminRoutes: RouteObject[] = [
-  {
-    lazy: () => import('../layouts/admin/admin-shell.tsx').then((m) => ({ Component: m.AdminShell })),
-    children: [
-      { index: true, lazy: () => import('../features/admin/dashboard/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })) },
-      { path: 'users', lazy: () => import('../features/admin/users/users-page.tsx').then((m) => ({ Component: m.UsersPage })) },
-      { path: 'users/:id', lazy: () => import('../features/admin/users/user-edit-page.tsx').then((m) => ({ Component: m.UserEditPage })) },
-      { path: 'widgets', lazy: () => import('../features/admin/widgets/widgets-page.tsx').then((m) => ({ Component: m.WidgetsPage })) },
-      { path: 'widgets/:id', lazy: () => import('../features/admin/widgets/widget-edit-page.tsx').then((m) => ({ Component: m.WidgetEditPage })) },
-      { path: 'galleries', lazy: () => import('../features/admin/galleries/galleries-page.tsx').then((m) => ({ Component: m.GalleriesPage })) },
-      { path: 'galleries/:id', lazy: () => import('../features/admin/galleries/gallery-edit-page.tsx').then((m) => ({ Component: m.GalleryEditPage })) },
-      { path: 'catalogue', lazy: () => import('../features/admin/catalogue/catalogue-admin-page.tsx').then((m) => ({ Component: m.CatalogueAdminPage })) },
-      { path: 'enquiries', lazy: () => import('../features/admin/enquiries/enquiries-page.tsx').then((m) => ({ Component: m.EnquiriesPage })) },
-      { path: 'enquiries/:id', lazy: () => import('../features/admin/enquiries/enquiry-page.tsx').then((m) => ({ Component: m.EnquiryPage })) },
-      { path: '*', lazy: () => import('../features/admin/shared/not-found-page.tsx').then((m) => ({ Component: m.AdminNotFoundPage })) },
-    ],
-  },
+  { path: '*', lazy: () => import('../layouts/admin/admin-area.tsx').then((m) => ({ Component: m.AdminArea })) },
 ];
 
 /**

@@ -6,8 +6,9 @@ import { sessionApi, useLogoutMutation } from './session-api.ts';
 
 /**
  * Logout as every signed-in screen offers it: POST /logout, go to Home, then forget the user.
- * Leaving first matters: forgetting the user while a guarded page is still shown would make its
- * guard send us to Login instead. A 401/419 means the session had already ended: still a logout.
+ * (The guarded page may still be on screen for a moment, since the router renders the next page
+ * in a transition: RequireRole then shows "logged out" rather than redirecting to Login.)
+ * A 401/419 means the session had already ended: still a logout.
  * Resolves false (and keeps the session) when the server could not be reached.
  */
 export function useLogout() {

@@ -1,0 +1,127 @@
+import { useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { reloadUser } from '../../app/session-api.ts';
+import { errorMessage, fieldErrorLists } from '../../components/form-errors.ts';
+import { Loading } from '../../components/loading.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { usePageMeta } from '../../components/page-meta.ts';
+import { useCsrfCookieMutation, useRegisterMutation } from './api.ts';
+import type { Registration } from './api.ts';
+import { AuthPanel } from './auth-panel.tsx';
+import { ListField } from './list-field.tsx';
+import styles from './auth.module.css';
+
+const FIELDS = ['firstname', 'lastname', 'email', 'password', 'password_confirmation'] as const;
+type Field = (typeof FIELDS)[number];
+const EMPTY: Registration = { firstname: '', lastname: '', email: '', password: '', password_confirmation: '' };
+
+/** How each field is presented: label, input type and the autocomplete hint. */
+const INPUTS: Record<Field, { label: string; type: string; autoComplete: string }> = {
+  firstname: { label: 'First name', type: 'text', autoComplete: 'given-name' },
+  lastname: { label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  email: { label: 'Email', type: 'email', autoComplete: 'email' },
+  password: { label: 'Password', type: 'password', autoComplete: 'new-password' },
+  password_confirmation: { label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+};
+
+/**
+ * Register (page title "Create Account"). A 201 signs the new account in; loading the user then
+ * answers 403 until the email is verified, which the base query routes to VerifyEmail. A 422
+ * shows every message of each field as a list under it (spec §8).
+ */
+export function RegisterPage() {
+  usePageMeta('Create Account', 'Open a trade account with Hothfield Nurseries to manage your details and sign in securely.');
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [values, setValues] = useState<Registration>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string[]>>>({});
+  const [formError, setFormError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [csrfCookie] = useCsrfCookieMutation();
+  const [register] = useRegisterMutation();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setFormError('');
+    setBusy(true);
+    try {
+      await csrfCookie();
+      await register(values).unwrap();
+      const result = await dispatch(reloadUser());
+      if (result.data) await navigate('/account');
+    } catch (failure) {
+      const lists = fieldErrorLists(failure, FIELDS);
+      if (Object.keys(lists).length) {
+        flushSync(() => setErrors(lists));
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      } else {
+        setFormError(errorMessage(failure));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field) => {
+    const input = INPUTS[name];
+    return (
+      <ListField label={input.label} errors={errors[name]} required>
+        {(control) => (
+          <input
+            {...control}
+            name={name}
+            type={input.type}
+            autoComplete={input.autoComplete}
+            required
+            value={values[name]}
+            onChange={change(name)}
+          />
+        )}
+      </ListField>
+    );
+  };
+
+  return (
+    <AuthPanel
+      title="Create Account"
+      intro="Open a trade account. Passwords need at least 8 characters; we will email you a link to confirm your address."
+      wide
+      links={
+        <>
+          <span>
+            Already registered? <Link to="/login">Log in</Link>
+          </span>
+        </>
+      }
+    >
+      <form ref={formRef} onSubmit={submit}>
+        <div className={styles.row}>
+          {field('firstname')}
+          {field('lastname')}
+        </div>
+        {field('email')}
+        <div className={styles.row}>
+          {field('password')}
+          {field('password_confirmation')}
+        </div>
+        <Notice tone="error">{formError}</Notice>
+        <div className={styles.actions}>
+          <button type="submit" className={styles.submit} disabled={busy}>
+            Create Account
+          </button>
+          {busy && <Loading inline showLabel label="Creating your account…" />}
+        </div>
+      </form>
+    </AuthPanel>
+  );
+}

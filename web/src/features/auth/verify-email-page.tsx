@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { reloadUser } from '../../app/session-api.ts';
+import { selectCurrentUser, selectUnverified } from '../../app/session.ts';
+import { useLogout } from '../../app/use-logout.ts';
+import { errorMessage } from '../../components/form-errors.ts';
+import { Loading } from '../../components/loading.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { usePageMeta } from '../../components/page-meta.ts';
+import { useResendVerificationMutation } from './api.ts';
+import { AuthPanel } from './auth-panel.tsx';
+import styles from './auth.module.css';
+
+const SENT = 'A new verification link has been sent to your email address.';
+
+/**
+ * Verify email: the account exists but its address is unconfirmed, so the account area waits.
+ * Resend asks for another link (202); a 204 means the address was verified meanwhile (say, in
+ * another tab), so the user is loaded and taken to the account area. A guest who lands here is
+ * sent to Login by the base query's 401 handling when they press Resend.
+ */
+export function VerifyEmailPage() {
+  usePageMeta('Verify Email', 'Confirm your email address to finish setting up your Hothfield Nurseries trade account.');
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const unverified = useAppSelector(selectUnverified);
+  const user = useAppSelector(selectCurrentUser);
+  const signedIn = unverified || user !== null;
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState('');
+  const [resend, { isLoading }] = useResendVerificationMutation();
+  const [logout, { isLoading: loggingOut }] = useLogout();
+
+  const resendLink = async () => {
+    setNotice('');
+    setError('');
+    try {
+      const status = await resend().unwrap();
+      if (status === 204) {
+        const result = await dispatch(reloadUser());
+        if (result.data) await navigate('/account');
+        return;
+      }
+      setNotice(SENT);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+
+  return (
+    <AuthPanel
+      title="Verify Your Email Address"
+      intro="Thanks for signing up! Before you start, please confirm your email address by clicking the link we have just emailed to you. The link works for 60 minutes."
+      links={
+        <>
+          <span>Didn’t get it? Check your spam folder, or ask for another link.</span>
+          <Link to="/contact">Contact us</Link>
+        </>
+      }
+    >
+      <Notice tone="success">{notice}</Notice>
+      <Notice tone="error">{error}</Notice>
+      <div className={styles.actions}>
+        <button type="button" className={styles.submit} disabled={isLoading} onClick={resendLink}>
+          Resend Verification Email
+        </button>
+        {isLoading && <Loading inline showLabel label="Sending…" />}
+        {signedIn && (
+          <button type="button" className={styles.secondary} disabled={loggingOut} onClick={() => void logout()}>
+            Log Out
+          </button>
+        )}
+      </div>
+    </AuthPanel>
+  );
+}
