@@ -11,13 +11,21 @@ export interface ConfirmButtonProps {
   onConfirm: () => void;
   className?: string;
   disabled?: boolean;
+  /** The dialog's question; the spec's generic one unless an action has its own. */
+  question?: string;
 }
 
 /**
  * A button that asks first: it opens a "Please Confirm?" dialog with Cancel and Confirm, and
  * calls `onConfirm` only on Confirm. Cancel gets the initial focus so Enter never confirms by accident.
  */
-export function ConfirmButton({ children, onConfirm, className = buttons.danger, disabled }: ConfirmButtonProps) {
+export function ConfirmButton({
+  children,
+  onConfirm,
+  className = buttons.danger,
+  disabled,
+  question = 'Are you sure you want to do this?',
+}: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -47,7 +55,7 @@ export function ConfirmButton({ children, onConfirm, className = buttons.danger,
             </>
           }
         >
-          <p>Are you sure you want to do this?</p>
+          <p>{question}</p>
         </Modal>
       )}
     </>

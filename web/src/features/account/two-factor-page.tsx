@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { reloadUser } from '../../app/session-api.ts';
 import { selectCurrentUser } from '../../app/session.ts';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useRegenerateRecoveryCodesMutation } from './api.ts';
-import { DeactivateButton } from './deactivate-button.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { twoFactorError } from './two-factor-errors.ts';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
@@ -77,7 +77,9 @@ export function TwoFactorPage() {
               <button type="button" className={styles.secondary} disabled={busy} onClick={regenerateCodes}>
                 Regenerate Recovery Codes
               </button>
-              <DeactivateButton disabled={busy} onConfirm={deactivate} />
+              <ConfirmButton disabled={busy} onConfirm={deactivate} question="Are you sure you want to deactivate Two Factor Authentication?">
+                Deactivate
+              </ConfirmButton>
             </div>
           </>
         ) : settingUp ? (
