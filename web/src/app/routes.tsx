@@ -61,7 +61,9 @@ const accountRoutes: RouteObject[] = [
  * the widget and gallery editors.
  */
 const adminRoutes: RouteObject[] = [
-  { path: '*', lazy: () => import('../layouts/admin/admin-area.tsx').then((m) => ({ Component: m.AdminArea })) },
+  // One route for /admin and everything below it, so moving between admin screens never remounts
+  // the admin layout ("admin/*" also matches /admin itself).
+  { path: 'admin/*', lazy: () => import('../layouts/admin/admin-area.tsx').then((m) => ({ Component: m.AdminArea })) },
 ];
 
 /**
@@ -123,7 +125,6 @@ export const routes: RouteObject[] = [
       },
       {
         // The whole admin area is for admins only (spec §6): its screens nest inside this guard.
-        path: 'admin',
         element: <RequireRole roles={['admin']} />,
         errorElement: <RouteError />,
         children: adminRoutes,

@@ -1,0 +1,135 @@
+import { execFileSync } from 'node:child_process';
+import ExcelJS from 'exceljs';
+import knexFactory from 'knex';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, watchPageErrors } from './browser.ts';
+import { createAdmin, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
+
+/**
+ * The catalogue admin screen in real Chromium against the real web and worker processes: edit a
+ * row and find the change in the regenerated PDF; add and delete a row; import a workbook with
+ * one bad row and see nothing imported and that row named.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const stamp = String(Date.now()).slice(-6);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = await createAdmin(db, 'catalogue');
+  context = await newContext(browser, 'desktop');
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  errors = watchPageErrors(page);
+  await logInAsAdmin(page, admin);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await db.destroy();
+});
+
+const status = () => page.getByRole('main').locator('[role="status"][data-generating]');
+const rows = () => page.getByRole('main').locator('table tbody tr');
+const total = async () => ((await (await fetch(`${inject('baseUrl')}/api/catalogue?limit=1`)).json()) as { total: number }).total;
+
+/** The text of the current catalogue PDF, by Poppler's pdftotext. */
+async function pdfText(): Promise<string> {
+  const response = await page.request.get('/downloads/catalogue.pdf');
+  expect(response.status()).toBe(200);
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: await response.body() }).toString('utf8');
+}
+
+/** Waits for "generating…" after a change, then for the new time. */
+async function waitForRegeneration() {
+  await expect.poll(() => status().getAttribute('data-generating'), { timeout: 5_000 }).toBe('true');
+  await expect(status().innerText()).resolves.toContain('generating…');
+  await expect.poll(() => status().getAttribute('data-generating'), { timeout: 40_000 }).toBe('false');
+  await expect(status().innerText()).resolves.toMatch(/^Downloads generated \d{1,2} \w{3,4} \d{4} \d{2}:\d{2}/);
+}
+
+describe('admin catalogue', () => {
+  it('edits a row and the regenerated PDF holds the change', async () => {
+    await openFromMenu(page, 'Catalogue', '/admin/catalogue');
+    await rows().first().waitFor();
+    await expect.poll(() => status().innerText()).toMatch(/^Downloads generated/);
+    await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill('fagus');
+    await expect.poll(async () => (await rows().allInnerTexts()).every((t) => /fagus/i.test(t))).toBe(true);
+    await screenshot(page, 'admin-catalogue-desktop');
+
+    const row = rows().first();
+    const species = (await row.locator('td').nth(1).innerText()).trim();
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Row' });
+    const commonName = `Zed hedge ${stamp}`;
+    await dialog.getByLabel(/^Common name/).fill(commonName);
+    await dialog.getByLabel(/^Genus/).fill('');
+    await dialog.getByRole('button', { name: 'Save Row' }).click();
+    await dialog.getByText('The genus field is required.').waitFor();
+    await dialog.getByLabel(/^Genus/).fill('Fagus');
+    await dialog.getByRole('button', { name: 'Save Row' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: commonName }).waitFor();
+    await waitForRegeneration();
+
+    const text = await pdfText();
+    expect(text).toContain(commonName);
+    expect(text).toContain(species.split(' ')[0]);
+  });
+
+  it('adds a row from the fixed form and height lists, then deletes it', async () => {
+    await page.getByRole('button', { name: 'Add Row' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Row' });
+    const options = await dialog.getByLabel(/^Form/).locator('option').allInnerTexts();
+    expect(options).toEqual(['Bare root', '9cm', '1L', '2L', '3L', '7L', '7.5L', '10L']);
+    await expect(dialog.getByLabel(/^Height/).locator('option').allInnerTexts()).resolves.toEqual([
+      '10-20', '20-40', '40-60', '60-90', '90-120', '120-150', '150-175', '175-200', 'Rootstock',
+    ]);
+    await dialog.getByLabel(/^Genus/).fill('Zelkova');
+    await dialog.getByLabel(/^Species/).fill(`serrata e2e${stamp}`);
+    await dialog.getByLabel(/^Form/).selectOption('7.5L');
+    await dialog.getByLabel(/^Height/).selectOption('150-175');
+    await dialog.getByRole('button', { name: 'Add Row' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await db('catalogue_items').where({ species: `serrata e2e${stamp}` }).first()).toMatchObject({ form: '7.5L', height: '150-175' });
+
+    await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(`e2e${stamp}`);
+    await expect.poll(() => rows().count()).toBe(1);
+    await rows().first().getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('dialog', { name: 'Please Confirm?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('cell', { name: 'No rows found.' }).waitFor();
+    expect(await db('catalogue_items').where({ species: `serrata e2e${stamp}` }).first()).toBeUndefined();
+  });
+
+  it('imports a workbook with one bad row: nothing imported, the row named', async () => {
+    const before = await total();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Catalogue');
+    sheet.addRow(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)']);
+    sheet.addRow(['Fagus', 'sylvatica', 'Beech', 'Bare root', '60-90']);
+    sheet.addRow(['Carpinus', 'betulus', 'Hornbeam', '12L', '60-90']);
+    sheet.addRow(['Taxus', 'baccata', 'Yew', '3L', '20-40']);
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    await page.getByLabel('Spreadsheet file').setInputFiles({
+      name: 'catalogue.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    await page.getByRole('button', { name: 'Import' }).click();
+    const problems = page.getByRole('alert').filter({ hasText: 'Nothing was imported' });
+    await problems.waitFor();
+    const items = await problems.getByRole('listitem').allInnerTexts();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatch(/^Row 3: /);
+    expect(items[0]).toContain('form');
+    await screenshot(page, 'admin-catalogue-import-errors-desktop');
+    expect(await total()).toBe(before);
+    expect(errors.filter((e) => !/status of 422|Catalogue (row save|import) failed/.test(e))).toEqual([]);
+  });
+});

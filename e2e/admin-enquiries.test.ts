@@ -1,0 +1,101 @@
+import knexFactory from 'knex';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, watchPageErrors } from './browser.ts';
+import { createAdmin, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
+
+/**
+ * The enquiries inbox in real Chromium against the real web and worker processes: a visitor's
+ * message from /contact appears at the top, shows when the worker delivered its email, can be
+ * marked handled and deleted; the dashboard counts it.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const sender = `Inbox buyer ${Date.now()}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = await createAdmin(db, 'enquiries');
+  context = await newContext(browser, 'desktop');
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+  errors = watchPageErrors(page);
+  await logInAsAdmin(page, admin);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await db.destroy();
+});
+
+describe('admin enquiries', () => {
+  it('shows a visitor’s enquiry at the top of the inbox, delivered', async () => {
+    const guest = await newContext(browser, 'desktop');
+    const tab = await guest.newPage();
+    await tab.goto('/contact', { waitUntil: 'networkidle' });
+    await tab.getByLabel(/^Name/).fill(sender);
+    await tab.getByLabel(/^Telephone/).fill('01233 555 010');
+    await tab.getByLabel(/^Email/).fill('inbox.buyer@example.com');
+    await tab.getByLabel(/^Message/).fill('Please quote for 500 Crataegus monogyna 40-60 bare root.\nDelivery to Ashford.');
+    await tab.getByRole('button', { name: /send/i }).click();
+    await tab.getByText('Your message was sent successfully').waitFor();
+    await guest.close();
+
+    await openFromMenu(page, 'Enquiries', '/admin/enquiries');
+    const first = page.getByRole('main').locator('table tbody tr').first();
+    await expect(first.innerText()).resolves.toContain(sender);
+    // The worker delivers the mail; the list shows it once it has.
+    await expect
+      .poll(
+        async () => {
+          await page.reload({ waitUntil: 'networkidle' });
+          return page.getByRole('main').locator('table tbody tr').first().innerText();
+        },
+        { timeout: 20_000, intervals: [500, 1000] },
+      )
+      .toMatch(/Delivered \d{1,2} \w{3,4} \d{4} \d{2}:\d{2}/);
+    await expect(first.innerText()).resolves.toContain('New');
+    await screenshot(page, 'admin-enquiries-desktop');
+  });
+
+  it('counts it on the dashboard', async () => {
+    await openFromMenu(page, 'Dashboard', '/admin');
+    const card = page.getByRole('main').locator('li', { hasText: 'Enquiries, last 7 days' });
+    const expected = Number((await db('contact_messages').where('created_at', '>', db.raw("now() - interval '7 days'")).count<{ n: string }[]>('* as n'))[0]!.n);
+    expect(expected).toBeGreaterThan(0);
+    await expect.poll(async () => (await card.innerText()).split('\n').map((s) => s.trim())).toContain(String(expected));
+    await expect(page.getByRole('table', { name: 'Enquiries per week', includeHidden: true }).locator('td').last().textContent()).resolves.toMatch(/^[1-9]\d*$/);
+  });
+
+  it('opens the enquiry, marks it handled and back, then deletes it', async () => {
+    await openFromMenu(page, 'Enquiries', '/admin/enquiries');
+    await page.getByRole('link', { name: sender }).click();
+    await page.waitForURL(/\/admin\/enquiries\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: `Enquiry from ${sender}` }).waitFor();
+    const main = page.getByRole('main');
+    await expect(main.innerText()).resolves.toContain('Delivery to Ashford.');
+    await expect(main.getByRole('link', { name: 'inbox.buyer@example.com' }).getAttribute('href')).resolves.toBe('mailto:inbox.buyer@example.com');
+    await expect(main.innerText()).resolves.toMatch(/Delivered \d{1,2} \w{3,4} \d{4} \d{2}:\d{2}/);
+
+    await page.getByRole('button', { name: 'Mark as handled' }).click();
+    await page.getByRole('button', { name: 'Mark as not handled' }).waitFor();
+    await expect(main.innerText()).resolves.toMatch(/Handled \d{1,2} \w{3,4} \d{4}/);
+    expect((await db('contact_messages').where({ name: sender }).first()).handled_at).not.toBeNull();
+    await screenshot(page, 'admin-enquiry-desktop');
+    await page.getByRole('button', { name: 'Mark as not handled' }).click();
+    await page.getByRole('button', { name: 'Mark as handled' }).waitFor();
+    expect((await db('contact_messages').where({ name: sender }).first()).handled_at).toBeNull();
+
+    await page.getByRole('button', { name: 'Delete Enquiry' }).click();
+    await page.getByRole('dialog', { name: 'Please Confirm?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/enquiries');
+    await page.getByRole('main').locator('table, p').first().waitFor();
+    await expect(page.getByRole('link', { name: sender }).count()).resolves.toBe(0);
+    expect(await db('contact_messages').where({ name: sender }).first()).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+});

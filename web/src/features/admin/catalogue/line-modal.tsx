@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { describeError, firstFieldErrors } from '../../../app/api-errors.ts';
+import type { FieldErrors } from '../../../app/api-errors.ts';
+import buttons from '../../../components/button.module.css';
+import { FormField } from '../../../components/form-field.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import admin from '../shared/admin.module.css';
+import { FORMS, HEIGHTS, useCreateLineMutation, useUpdateLineMutation } from './api.ts';
+import type { CatalogueLine, CatalogueLineInput } from './api.ts';
+
+const FIELDS = ['genus', 'species', 'common_name', 'form', 'height'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** Props of {@link LineModal}. */
+export interface LineModalProps {
+  /** The row to edit; absent to add one. */
+  line?: CatalogueLine;
+  onClose: () => void;
+  /** After a successful save (the downloads start regenerating). */
+  onSaved: () => void;
+}
+
+/** Add or edit one catalogue row; form and height come from the fixed lists. */
+export function LineModal({ line, onClose, onSaved }: LineModalProps) {
+  const [values, setValues] = useState<CatalogueLineInput>({
+    genus: line?.genus ?? '',
+    species: line?.species ?? '',
+    common_name: line?.common_name ?? '',
+    form: line?.form ?? FORMS[0],
+    height: line?.height ?? HEIGHTS[0],
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [problem, setProblem] = useState('');
+  const [createLine, created] = useCreateLineMutation();
+  const [updateLine, updated] = useUpdateLineMutation();
+
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem('');
+    try {
+      if (line) await updateLine({ ...values, id: line.id }).unwrap();
+      else await createLine(values).unwrap();
+      onSaved();
+      onClose();
+    } catch (error) {
+      console.error('Catalogue row save failed', error);
+      const { status, body } = describeError(error);
+      const found = status === 422 ? firstFieldErrors(body, FIELDS) : {};
+      setErrors(found);
+      if (!Object.keys(found).length) setProblem('The row could not be saved. Please try again.');
+    }
+  };
+
+  const formId = line ? `line-edit-${line.id}` : 'line-add';
+  return (
+    <Modal
+      title={line ? 'Edit Row' : 'Add Row'}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={buttons.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className={buttons.primary} disabled={created.isLoading || updated.isLoading}>
+            {line ? 'Save Row' : 'Add Row'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <Notice tone="error">{problem}</Notice>
+        <div className={admin.twoCols}>
+          <FormField label="Genus" error={errors.genus} required>
+            {(control) => <input {...control} name="genus" required value={values.genus} onChange={change('genus')} data-autofocus />}
+          </FormField>
+          <FormField label="Species" error={errors.species} required>
+            {(control) => <input {...control} name="species" required value={values.species} onChange={change('species')} />}
+          </FormField>
+        </div>
+        <FormField label="Common name" error={errors.common_name}>
+          {(control) => <input {...control} name="common_name" value={values.common_name} onChange={change('common_name')} />}
+        </FormField>
+        <div className={admin.twoCols}>
+          <FormField label="Form" error={errors.form} required>
+            {(control) => (
+              <select {...control} name="form" value={values.form} onChange={change('form')}>
+                {FORMS.map((form) => (
+                  <option key={form}>{form}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Height (cm)" error={errors.height} required>
+            {(control) => (
+              <select {...control} name="height" value={values.height} onChange={change('height')}>
+                {HEIGHTS.map((height) => (
+                  <option key={height}>{height}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+      </form>
+    </Modal>
+  );
+}

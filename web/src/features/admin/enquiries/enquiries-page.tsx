@@ -1,0 +1,72 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { Loading } from '../../../components/loading.tsx';
+import { Notice } from '../../../components/notice.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import admin from '../shared/admin.module.css';
+import { formatDateTime } from '../shared/dates.ts';
+import { PageHeader } from '../shared/page-header.tsx';
+import { ENQUIRIES_PAGE_SIZE, useListEnquiriesQuery } from './api.ts';
+import { deliveryText } from './delivery.ts';
+import styles from './enquiries.module.css';
+
+/** The enquiries inbox: newest first, 20 a page (page number, 1-based, in the URL). */
+export function EnquiriesPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, (Number.parseInt(params.get('page') ?? '1', 10) || 1) - 1);
+  const { data, isLoading, isFetching, error } = useListEnquiriesQuery(page, { refetchOnMountOrArgChange: 30 });
+
+  return (
+    <>
+      <PageHeader title="Enquiries" />
+      {isLoading && <Loading label="Loading enquiries…" showLabel />}
+      <Notice tone="error">{error ? 'The enquiries could not be loaded.' : ''}</Notice>
+      {data && !data.results.length && <p>No enquiries yet.</p>}
+      {data && data.results.length > 0 && (
+        <div className={admin.tableWrap} aria-busy={isFetching}>
+          <table className={admin.table}>
+            <caption className="visually-hidden">Enquiries, newest first, page {page + 1}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">From</th>
+                <th scope="col">Message</th>
+                <th scope="col">Status</th>
+                <th scope="col">Email</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((enquiry) => (
+                <tr key={enquiry.id} data-handled={Boolean(enquiry.handled_at)}>
+                  <td className={styles.nowrap}>{formatDateTime(enquiry.created_at)}</td>
+                  <td>
+                    <Link to={`/admin/enquiries/${enquiry.id}`} className={styles.from}>
+                      {enquiry.name}
+                    </Link>
+                    <br />
+                    <span className={admin.muted}>{enquiry.email}</span>
+                  </td>
+                  <td>
+                    <div className={styles.preview}>{enquiry.message}</div>
+                  </td>
+                  <td>
+                    <span className={enquiry.handled_at ? admin.badgeGreen : admin.badgeAmber}>{enquiry.handled_at ? 'Handled' : 'New'}</span>
+                  </td>
+                  <td className={styles.delivery}>{deliveryText(enquiry.emailed_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && (
+        <Pagination
+          page={page}
+          total={data.total}
+          limit={ENQUIRIES_PAGE_SIZE}
+          label="Enquiry pages"
+          onPageChange={(next) => setParams(next > 0 ? { page: String(next + 1) } : {})}
+        />
+      )}
+    </>
+  );
+}
