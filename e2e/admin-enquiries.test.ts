@@ -55,7 +55,7 @@ describe('admin enquiries', () => {
           await page.reload({ waitUntil: 'networkidle' });
           return page.getByRole('main').locator('table tbody tr').first().innerText();
         },
-        { timeout: 20_000, intervals: [500, 1000] },
+        { timeout: 20_000, interval: 1000 },
       )
       .toMatch(/Delivered \d{1,2} \w{3,4} \d{4} \d{2}:\d{2}/);
     await expect(first.innerText()).resolves.toContain('New');
