@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
+import type { Middleware } from 'koa';
 import type { JobQueue } from '../queue.ts';
 import { notFound } from './errors.ts';
 import { requireAdmin } from './guards.ts';
@@ -36,7 +37,8 @@ export function queueDashboardRoutes(queue: Pick<JobQueue, 'driver' | 'bullQueue
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Nursery jobs' } },
   });
-  const board = serverAdapter.registerPlugin();
+  // bull-board may bring its own (older) @types/koa; at runtime it is plain Koa middleware.
+  const board = serverAdapter.registerPlugin() as unknown as Middleware;
 
   router.all(paths, requireAdmin, async (ctx) => {
     await board(ctx, async () => {});
