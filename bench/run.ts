@@ -1,6 +1,10 @@
 import { fork } from 'node:child_process';
 import path from 'node:path';
+import setupTemplate from '../test/global-setup.ts';
+import { createTestContext } from '../test/harness.ts';
 import { measureHomeJavaScript } from './bundle-size.ts';
+import { benchImageRenditions } from './image-renditions.ts';
+import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
 
 /**
@@ -38,6 +42,29 @@ try {
   server.send('stop');
   await new Promise((resolve) => server.once('exit', resolve));
 }
+
+// The images worker's job, in this process (as a worker runs it), on an otherwise idle machine.
+await setupTemplate();
+const images = await createTestContext({ redis: false });
+try {
+  const renditions = await benchImageRenditions(images);
+  results.push({
+    name: '24-megapixel JPEG renditions in the worker',
+    value: `${(renditions.renditionsMs / 1000).toFixed(2)} s (${renditions.ratio.toFixed(1)}× one plain decode + encode of it, ${renditions.baselineMs} ms)`,
+    target: '≤ 3 s',
+    ok: renditions.renditionsMs <= 3000,
+  });
+} finally {
+  await images.close();
+}
+
+const upload = await benchUploadMemory(200);
+results.push({
+  name: 'web process RSS growth while a 200 MiB image uploads',
+  value: `${upload.rssGrowthMiB.toFixed(1)} MiB (${(upload.ratio * 100).toFixed(1)}% of the file; answered ${upload.status})`,
+  target: '≤ 64 MiB',
+  ok: upload.rssGrowthMiB <= 64 && upload.status === 201,
+});
 
 console.log('\nBenchmark results');
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.value}  (target ${r.target})`);

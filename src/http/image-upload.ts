@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_INPUT_PIXELS } from '../../workers/images.ts';
@@ -38,7 +39,7 @@ export async function checkImageFile(file: string, field: string, options: { dec
 
   let meta: Metadata;
   try {
-    meta = await sharp(file, { limitInputPixels: false }).metadata();
+    meta = await headerMetadata(file);
   } catch {
     throw validationError({ [field]: ['The image could not be read; it may be corrupt.'] });
   }
@@ -58,4 +59,25 @@ export async function checkImageFile(file: string, field: string, options: { dec
   }
   const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
   return { mime: type.mime, ext, width: oriented.width, height: oriented.height };
+}
+
+/** Enough of a file for its dimensions: every accepted format keeps them near the start. */
+const HEAD_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Reads dimensions from the file's first HEAD_BYTES only. Given the whole path, libvips reads far
+ * more than the header (a 200 MiB upload cost ~200 MiB of RSS in the web process); the pixel
+ * data is the images worker's business. A file whose dimensions are not in its head is refused
+ * rather than read whole, so no upload can make this process hold it in memory.
+ */
+async function headerMetadata(file: string): Promise<Metadata> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const head = Buffer.alloc(Math.min(size, HEAD_BYTES));
+    await handle.read(head, 0, head.length, 0);
+    return await sharp(head, { limitInputPixels: false }).metadata();
+  } finally {
+    await handle.close();
+  }
 }
