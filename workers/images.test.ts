@@ -1,5 +1,4 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import type { Deps } from '../src/deps.ts';
 import type { Renditions } from '../src/modules/galleries/model.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { insertGallery, insertGalleryImage } from '../test/factories.ts';
+import { pngHeader } from '../test/images.ts';
 import { deleteImageFiles, MAX_INPUT_PIXELS, renderImageRenditions, renditionKeys, renditionSizes } from './images.ts';
 
 // The shared harness with the in-process queue driver: jobs run here through the real processors.
@@ -44,33 +44,6 @@ const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#4a7a3a' } })
     .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#c33"/></svg>`) }])
     .jpeg({ quality: 90 });
-
-/** A valid PNG header claiming width×height, with a token IDAT: the pixel limit must refuse it unread. */
-function pngHeader(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter, no interlace
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-function crc32(data: Buffer): number {
-  let crc = ~0;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
 
 describe('renditionSizes', () => {
   it('never upscales and always offers at least one width', () => {
