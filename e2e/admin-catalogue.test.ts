@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import knexFactory from 'knex';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from './browser.ts';
-import { createAdmin, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
+import { screenshot } from './browser.ts';
+import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpers.ts';
 
 /**
  * The catalogue admin screen in real Chromium against the real web and worker processes: edit a
@@ -12,25 +12,18 @@ import { createAdmin, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
  * one bad row and see nothing imported and that row named.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let session: AdminSession;
 const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 const stamp = String(Date.now()).slice(-6);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await createAdmin(db, 'catalogue');
-  context = await newContext(browser, 'desktop');
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = watchPageErrors(page);
-  await logInAsAdmin(page, admin);
+  session = await openAdminSession(db, 'catalogue');
+  ({ page, errors } = session);
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await session?.close();
   await db.destroy();
 });
 

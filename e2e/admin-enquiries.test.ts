@@ -1,8 +1,8 @@
 import knexFactory from 'knex';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from './browser.ts';
-import { createAdmin, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
+import { newContext, screenshot } from './browser.ts';
+import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpers.ts';
 
 /**
  * The enquiries inbox in real Chromium against the real web and worker processes: a visitor's
@@ -11,24 +11,18 @@ import { createAdmin, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
  */
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let session: AdminSession;
 const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 const sender = `Inbox buyer ${Date.now()}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await createAdmin(db, 'enquiries');
-  context = await newContext(browser, 'desktop');
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = watchPageErrors(page);
-  await logInAsAdmin(page, admin);
+  session = await openAdminSession(db, 'enquiries');
+  ({ browser, page, errors } = session);
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await session?.close();
   await db.destroy();
 });
 

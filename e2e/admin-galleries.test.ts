@@ -2,8 +2,8 @@ import knexFactory from 'knex';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from './browser.ts';
-import { apiJson, createAdmin, logInAsAdmin, openFromMenu, sameSessionContext } from './admin-helpers.ts';
+import { screenshot } from './browser.ts';
+import { apiJson, openFromMenu, sameSessionContext, openAdminSession, type AdminSession } from './admin-helpers.ts';
 
 /**
  * The gallery screens in real Chromium against the real web and worker processes: create a gallery,
@@ -23,23 +23,18 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let session: AdminSession;
 let galleryId = 0;
 const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 const stamp = Date.now();
 const galleryName = `Hedging ${stamp}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await createAdmin(db, 'galleries');
-  context = await newContext(browser, 'desktop');
-  context.setDefaultTimeout(20_000);
-  page = await context.newPage();
-  errors = watchPageErrors(page);
-  await logInAsAdmin(page, admin);
+  session = await openAdminSession(db, 'galleries', { timeoutMs: 20000 });
+  ({ browser, context, page, errors } = session);
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await session?.close();
   await db.destroy();
 });
 

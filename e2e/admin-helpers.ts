@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { viewports, seriousA11yViolations } from './browser.ts';
+import { launchBrowser, newContext, seriousA11yViolations, viewports, watchPageErrors } from './browser.ts';
 import type { ViewportName } from './browser.ts';
 
 /** An administrator made for one spec file. */
@@ -75,4 +75,40 @@ export async function apiJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path, { headers: { Accept: 'application/json' } });
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
+}
+
+/** A spec file's browser, signed-in admin tab and the errors that tab logs. */
+export interface AdminSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  admin: AdminAccount;
+  /** Closes the context and the browser (the spec closes its own database handle). */
+  close(): Promise<void>;
+}
+
+/**
+ * What every admin spec starts with: Chromium, a fresh admin in the database, a desktop tab with
+ * its console errors watched, signed in through the real Login page.
+ */
+export async function openAdminSession(db: Knex, tag: string, options: { timeoutMs?: number } = {}): Promise<AdminSession> {
+  const browser = await launchBrowser();
+  const admin = await createAdmin(db, tag);
+  const context = await newContext(browser, 'desktop');
+  context.setDefaultTimeout(options.timeoutMs ?? 15_000);
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await logInAsAdmin(page, admin);
+  return {
+    browser,
+    context,
+    page,
+    errors,
+    admin,
+    async close() {
+      await context.close();
+      await browser.close();
+    },
+  };
 }

@@ -1,8 +1,8 @@
 import knexFactory from 'knex';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from './browser.ts';
-import { createAdmin, expectAccessible, logInAsAdmin, openFromMenu, sameSessionContext } from './admin-helpers.ts';
+import { newContext, screenshot } from './browser.ts';
+import { expectAccessible, openFromMenu, sameSessionContext, openAdminSession, type AdminSession } from './admin-helpers.ts';
 import type { AdminAccount } from './admin-helpers.ts';
 
 /**
@@ -16,21 +16,16 @@ let context: BrowserContext;
 let page: Page;
 let admin: AdminAccount;
 let errors: string[];
+let session: AdminSession;
 const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 const stamp = Date.now();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await createAdmin(db, 'users');
-  context = await newContext(browser, 'desktop');
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = watchPageErrors(page);
-  await logInAsAdmin(page, admin);
+  session = await openAdminSession(db, 'users');
+  ({ browser, context, page, errors, admin } = session);
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await session?.close();
   await db.destroy();
 });
 

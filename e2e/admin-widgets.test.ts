@@ -1,38 +1,31 @@
 import knexFactory from 'knex';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from './browser.ts';
-import { createAdmin, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
+import { screenshot } from './browser.ts';
+import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpers.ts';
 
 /**
  * The widget screens in real Chromium: the grid, Add Widget, a TEXT widget edited in CKEditor
  * (toolbar, plain-text paste) and seen on its public page, and an IMAGE widget given a new picture.
  */
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let session: AdminSession;
 const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 const stamp = Date.now();
 /** ShowsText's HTML before the test, put back afterwards so other specs see the seeded copy. */
 let showsHtml: string | undefined;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   showsHtml = (await db('widgets').where({ name: 'ShowsText' }).first())?.html;
-  const admin = await createAdmin(db, 'widgets');
-  context = await newContext(browser, 'desktop');
-  context.setDefaultTimeout(15_000);
-  page = await context.newPage();
-  errors = watchPageErrors(page);
-  await logInAsAdmin(page, admin);
+  session = await openAdminSession(db, 'widgets');
+  ({ page, errors } = session);
 });
 afterAll(async () => {
   if (showsHtml !== undefined) await db('widgets').where({ name: 'ShowsText' }).update({ html: showsHtml });
-  await context?.close();
-  await browser?.close();
+  await session?.close();
   await db.destroy();
 });
 
