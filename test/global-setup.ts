@@ -23,10 +23,16 @@ export default async function setup(): Promise<void> {
     await db.destroy();
   }
   await onServer(async (server) => {
-    // Stale templates of older migration sets and databases left by killed runs go first.
-    const stale = await server.raw("SELECT datname FROM pg_database WHERE datname LIKE 'nursery_t%' AND datname <> ?", [building]);
+    // Stale templates of older migration sets and databases left by killed runs go first. Only
+    // databases nobody is connected to: another run on this server (a second checkout with other
+    // migrations) may be using its own template and test databases right now.
+    const stale = await server.raw(
+      `SELECT datname FROM pg_database d WHERE datname LIKE 'nursery_t%' AND datname <> ?
+         AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname)`,
+      [building],
+    );
     for (const row of stale.rows as { datname: string }[]) {
-      await server.raw(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+      await server.raw(`DROP DATABASE IF EXISTS "${row.datname}"`).catch(() => undefined); // in use since: leave it
     }
     await server.raw(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
   });
