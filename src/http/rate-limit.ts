@@ -13,10 +13,17 @@ export interface LimiterOptions {
 /** Builds limiters in Redis when it is in use (shared by every web process), else in memory. */
 export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
 
+/**
+ * Redis limiters carry an in-memory insurance limiter with the same rule: while Redis is down (or
+ * still connecting) each process counts for itself, so login, register, forgot-password and contact
+ * keep answering and keep being limited instead of failing with 500. `rejectIfRedisNotReady` makes
+ * the switch at once rather than after ioredis's reconnect attempts.
+ */
 export function limiterFactory(redis: Redis | undefined, prefix: string): LimiterFactory {
   return ({ name, points, durationSeconds }) => {
     const opts = { keyPrefix: `${prefix}:rl:${name}`, points, duration: durationSeconds };
-    return redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts);
+    if (!redis) return new RateLimiterMemory(opts);
+    return new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) });
   };
 }
 
