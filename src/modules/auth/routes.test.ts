@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, logIn, sessionId } from '../../../test/auth.ts';
 import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
+import { loginThrottleKey } from './routes.ts';
 
 let app: MailingApp;
 let smtp: MailingApp['smtp'];
@@ -118,6 +119,21 @@ describe('POST /login', () => {
     // Another IP for the same address is not blocked.
     const elsewhere = await visitor().csrf();
     expect((await elsewhere.post('/login', { email, password })).status).toBe(200);
+  });
+
+  it('counts parallel attempts before the password is checked: of 200 at once only 5 are checked, and the right password inside the burst is refused', async () => {
+    const { email, password } = await insertUser(context.deps);
+    const client = await visitor().csrf();
+    const burst = Array.from({ length: 200 }, () => client.post('/login', { email, password: 'nope-nope' }));
+    // While the burst is still running and its allowance is used up, the right password arrives.
+    const counter = context.deps.limiters({ name: 'login', points: 5, durationSeconds: 60 });
+    const used = async () => (await counter.get(loginThrottleKey(email, client.ip!)))?.consumedPoints ?? 0;
+    await expect.poll(used, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    const right = await client.post('/login', { email, password });
+    const statuses = (await Promise.all(burst)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(195);
+    expect(right.status).toBe(429);
   });
 
   it('needs the CSRF header (419)', async () => {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
 import { randomToken } from '../../crypto.ts';
-import { tooManyAttempts, validationError } from '../../http/errors.ts';
+import { validationError } from '../../http/errors.ts';
 import { requireUser, requireVerified } from '../../http/guards.ts';
 import { consume, rateLimit } from '../../http/rate-limit.ts';
 import { validate } from '../../http/validate.ts';
@@ -44,15 +44,15 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
 
   router.post('/login', async (ctx) => {
     const input = validate(loginSchema, ctx.request.body);
-    const key = `${input.email.toLowerCase()}|${ctx.ip}`;
-    const previous = await loginLimiter.get(key);
-    if (previous && previous.consumedPoints >= 5) throw tooManyAttempts(previous.msBeforeNext);
+    const key = loginThrottleKey(input.email, ctx.ip);
+    // Counted atomically before the password is checked: reading first and counting after let a
+    // burst of parallel requests all be checked. A success clears the count.
+    await consume(loginLimiter, key);
     const started = Date.now();
     let user: User;
     try {
       user = await auth.checkCredentials(input.email, input.password);
     } catch (error) {
-      await loginLimiter.penalty(key, 1);
       await sleep(FAILED_LOGIN_MIN_MS - (Date.now() - started));
       throw error;
     }
@@ -91,5 +91,8 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
 
   return router;
 }
+
+/** The login limit's counter: per lower-cased email and IP (contract). */
+export const loginThrottleKey = (email: string, ip: string) => `${email.toLowerCase()}|${ip}`;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
