@@ -3,6 +3,7 @@ import type { Deps } from '../src/deps.ts';
 import { decrypt, deriveKey } from '../src/crypto.ts';
 import { accountMails } from '../src/mail/templates/account.ts';
 import type { MailMessage } from '../src/mail/transport.ts';
+import { LOCKOUT_MINUTES, WRONG_CODES_PER_ACCOUNT } from '../src/modules/auth/challenge-lockout.ts';
 import { verificationUrl } from '../src/modules/auth/verification.ts';
 import { User } from '../src/modules/users/model.ts';
 import type { JobPayloads } from '../src/queue.ts';
@@ -37,6 +38,9 @@ export async function sendAccountMail(deps: Pick<Deps, 'db' | 'config' | 'mailer
       break;
     case 'two-factor-disabled':
       message = accountMails.twoFactorDisabled(business, user);
+      break;
+    case 'two-factor-lockout':
+      message = accountMails.twoFactorLockout(business, user, WRONG_CODES_PER_ACCOUNT, LOCKOUT_MINUTES);
       break;
     default:
       throw new UnrecoverableError(`Unknown mail template ${job.template}`);

@@ -37,10 +37,13 @@ export function rateLimit(limiter: RateLimiterAbstract, key: (ctx: Context) => s
   };
 }
 
-/** Consumes a point or throws the contract's 429. Usable inside services too. */
-export async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
+/**
+ * Consumes a point or throws the contract's 429. Usable inside services too. Resolves with the
+ * counter after this point, so a caller can tell which request used the last one.
+ */
+export async function consume(limiter: RateLimiterAbstract, key: string): Promise<RateLimiterRes> {
   try {
-    await limiter.consume(key);
+    return await limiter.consume(key);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw tooManyAttempts(error.msBeforeNext);
     throw error;

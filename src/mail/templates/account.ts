@@ -34,5 +34,12 @@ export const accountMails = {
     build(b, to, 'Two-factor authentication was turned on', ['Two-factor authentication is now on for your account: signing in will ask for a code from your authenticator app.', 'Keep your recovery codes somewhere safe.']),
   twoFactorDisabled: (b: BusinessDetails, to: Recipient) =>
     build(b, to, 'Two-factor authentication was turned off', ['Two-factor authentication was turned off for your account.', `If this was not you, change your password at once and call us on ${b.telephone}.`]),
+  /** Sent once per lockout; says nothing about the codes tried or where from. */
+  twoFactorLockout: (b: BusinessDetails, to: Recipient, wrongCodes: number, minutes: number) =>
+    build(b, to, 'Someone is trying to sign in to your account', [
+      `Someone who knows your password signed in to your account and then entered a wrong two-factor code ${wrongCodes} times.`,
+      `We have paused two-factor sign-in to your account for ${minutes} minutes. If this was you, wait and try again.`,
+      `If it was not you, change your password at once and call us on ${b.telephone}.`,
+    ]),
 };
-export type AccountMail = 'verify-email' | 'reset-password' | 'password-changed' | 'two-factor-enabled' | 'two-factor-disabled';
+export type AccountMail = 'verify-email' | 'reset-password' | 'password-changed' | 'two-factor-enabled' | 'two-factor-disabled' | 'two-factor-lockout';

@@ -8,6 +8,7 @@ import { validate } from '../../http/validate.ts';
 import type { User } from '../users/model.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
 import { loginSchema, registerSchema, twoFactorChallengeSchema } from './schema.ts';
+import { challengeLockout } from './challenge-lockout.ts';
 import type { AuthService } from './service.ts';
 import { signIn, signOut } from './session-auth.ts';
 
@@ -27,6 +28,7 @@ interface PendingLogin {
 export function authRoutes(deps: Deps, auth: AuthService): Router {
   const loginLimiter = deps.limiters({ name: 'login', points: 5, durationSeconds: 60 });
   const challengeLimiter = deps.limiters({ name: 'two-factor', points: 5, durationSeconds: 60 });
+  const lockout = challengeLockout(deps, (userId) => auth.notifyTwoFactorLockout(userId));
   const registerLimiter = deps.limiters({ name: 'register', points: 10, durationSeconds: 60 });
   const router = new Router();
 
@@ -74,7 +76,9 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     }
     await consume(challengeLimiter, pending.id);
     const input = validate(twoFactorChallengeSchema, ctx.request.body);
-    const user = await auth.completeChallenge(pending.userId, input.code ?? undefined, input.recovery_code ?? undefined);
+    const user = await lockout.attempt(pending.userId, () =>
+      auth.completeChallenge(pending.userId, input.code ?? undefined, input.recovery_code ?? undefined),
+    );
     await signIn(ctx, deps, user, pending.remember);
     ctx.status = 204;
   });

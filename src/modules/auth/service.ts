@@ -66,6 +66,9 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>)
       });
     },
 
+    /** Tells the account holder that someone who knows the password is guessing 2FA codes. */
+    notifyTwoFactorLockout: (userId: number) => mail('two-factor-lockout', userId),
+
     /** Queues a reset link unless one went to this address in the last minute. Silent either way. */
     async sendResetLink(email: string): Promise<void> {
       const user = await findUserByEmail(deps.db, email);

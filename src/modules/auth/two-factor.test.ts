@@ -30,6 +30,12 @@ async function userWithTwoFactor() {
   return { ...account, client, secretKey, codes };
 }
 
+/** A six-digit code that is not valid in the current ±1 window. */
+async function wrongCode(secretKey: string): Promise<string> {
+  const valid = await Promise.all([-1, 0, 1].map((steps) => totp(secretKey, steps)));
+  return ['000000', '111111', '222222', '333333'].find((code) => !valid.includes(code))!;
+}
+
 async function startLogin(email: string, password: string): Promise<TestClient> {
   const client = visitor();
   const body = await logIn(client, email, password);
@@ -142,6 +148,37 @@ describe('POST /two-factor-challenge', () => {
     const blocked = await client.post('/two-factor-challenge', { code: '000000', recovery_code: '000000' });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('allows at most 10 wrong codes per account across all logins (even in parallel), then 429 + Retry-After and one mail to the holder', async () => {
+    const { email, password, secretKey, codes } = await userWithTwoFactor();
+    await context.deps.db('users').where({ email }).update({ firstname: '<b>Alex</b>' });
+    const wrong = await wrongCode(secretKey);
+    // Three pending logins of 5 tries each would allow 15 guesses under the per-login limit alone.
+    const logins = [await startLogin(email, password), await startLogin(email, password), await startLogin(email, password)];
+    const guesses = logins.flatMap((client) => Array.from({ length: 5 }, () => client.post('/two-factor-challenge', { code: wrong, recovery_code: wrong })));
+    const statuses = (await Promise.all(guesses)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+
+    // Locked: a new login with the right code is refused too, for the rest of the 15 minutes.
+    const next = await startLogin(email, password);
+    const blocked = await next.post('/two-factor-challenge', { code: await totp(secretKey), recovery_code: '' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(60);
+
+    // One mail per lockout, not one per wrong code: exactly one job was queued.
+    const lockoutMails = () => smtp.messages.filter((m) => m.to.includes(email) && m.subject === 'Someone is trying to sign in to your account');
+    await expect.poll(() => lockoutMails().length, { timeout: 10_000 }).toBe(1);
+    const user = await context.deps.db('users').where({ email }).first('id');
+    const jobs = await context.deps.queue.bullQueues!().find((q) => q.name === 'mail')!.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
+    expect(jobs.filter((j) => j.data.template === 'two-factor-lockout' && j.data.userId === user.id)).toHaveLength(1);
+    const [mail] = lockoutMails();
+    expect(mail!.text).toContain('knows your password');
+    expect(mail!.html).not.toContain('<b>Alex</b>');
+    expect(mail!.html).toContain('&lt;b&gt;Alex&lt;/b&gt;');
+    for (const secret of [secretKey, password, ...codes]) expect(mail!.raw).not.toContain(secret);
   });
 
   it('keeps "remember me" from the login through the challenge', async () => {
