@@ -34,7 +34,7 @@ export interface AppOptions {
 
 /**
  * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
- * errors → headers → compression → SPA fallback → session → CSRF → body → routes.
+ * errors → headers → compression → SPA fallback → CSRF → session → body → routes.
  */
 export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
@@ -46,8 +46,8 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(securityHeaders({ hsts: secure }));
   app.use(compress({ threshold: 1024, br: false }));
   app.use(spa(deps.config.webDist));
+  app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
   app.use(sessionMiddleware(app, deps.db, secure));
-  app.use(csrfProtection(deps.config.appKey, secure));
   app.use(loadUser(deps));
   app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '256kb' }));
 

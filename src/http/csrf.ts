@@ -1,29 +1,35 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { csrfMismatch } from './errors.ts';
+import { committedSessionId, requestSessionId } from './session.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Sanctum-style CSRF as a signed double-submit cookie (docs/decisions/002-csrf.md): a readable
- * XSRF-TOKEN cookie holds `nonce.hmac(appKey, nonce)`; every state-changing request must echo it in
- * X-XSRF-TOKEN. A forged cookie without the key fails the signature; a cross-site page can neither
- * read the cookie nor set the header. No route is exempt.
+ * Sanctum-style CSRF as a signed, session-bound double-submit cookie (docs/decisions/002-csrf.md):
+ * a readable XSRF-TOKEN cookie holds `nonce.hmac(appKey, sessionId|nonce)`, where the session id is
+ * the one in the client's session cookie ('' for a guest without one); every state-changing request
+ * must echo it in X-XSRF-TOKEN. A forged cookie without the key fails the signature, and a token
+ * minted for another client's session (or for none) fails on this one. No route is exempt.
+ *
+ * Mount it outside the session middleware: after `next()` it sees the session the request left
+ * behind, and when login, the 2FA step, a remember-me sign-in or logout changed it, the same
+ * response carries a token for the new session.
  */
 export function csrfProtection(appKey: Buffer, secure: boolean): Middleware {
   const key = createHmac('sha256', appKey).update('csrf').digest();
-  const sign = (nonce: string) => createHmac('sha256', key).update(nonce).digest('base64url');
-  const isValid = (token: string | undefined): token is string => {
+  const sign = (sessionId: string, nonce: string) => createHmac('sha256', key).update(`${sessionId}|${nonce}`).digest('base64url');
+  const isValid = (token: string | undefined, sessionId: string): token is string => {
     if (!token) return false;
     const [nonce, mac] = token.split('.');
     if (!nonce || !mac) return false;
-    return safeEqual(mac, sign(nonce));
+    return safeEqual(mac, sign(sessionId, nonce));
   };
-  const issue = (ctx: Context) => {
+  const issue = (ctx: Context, sessionId: string) => {
     const nonce = randomBytes(24).toString('base64url');
-    ctx.cookies.set(CSRF_COOKIE, `${nonce}.${sign(nonce)}`, {
+    ctx.cookies.set(CSRF_COOKIE, `${nonce}.${sign(sessionId, nonce)}`, {
       httpOnly: false,
       sameSite: 'lax',
       secure,
@@ -33,16 +39,23 @@ export function csrfProtection(appKey: Buffer, secure: boolean): Middleware {
   };
 
   return async (ctx, next) => {
+    const sessionId = requestSessionId(ctx) ?? '';
     const cookie = ctx.cookies.get(CSRF_COOKIE);
     if (!SAFE_METHODS.has(ctx.method)) {
       const header = ctx.get(CSRF_HEADER);
       const decoded = header ? safeDecode(header) : '';
-      if (!isValid(cookie) || !decoded || !safeEqual(decoded, cookie)) throw csrfMismatch();
+      if (!isValid(cookie, sessionId) || !decoded || !safeEqual(decoded, cookie)) throw csrfMismatch();
     }
     // Pages and the csrf-cookie route hand out a token; JSON reads do not need one (the app asks
     // /sanctum/csrf-cookie before its first write), which keeps hot API reads cheap.
-    if (ctx.path === '/sanctum/csrf-cookie' || (!isValid(cookie) && !ctx.path.startsWith('/api/'))) issue(ctx);
-    await next();
+    if (ctx.path === '/sanctum/csrf-cookie' || (!isValid(cookie, sessionId) && !ctx.path.startsWith('/api/'))) issue(ctx, sessionId);
+    try {
+      await next();
+    } finally {
+      // The old token is refused on the new session, so the client gets the new one right away.
+      const after = committedSessionId(ctx);
+      if (after !== undefined && (after ?? '') !== sessionId) issue(ctx, after ?? '');
+    }
   };
 }
 

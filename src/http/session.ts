@@ -7,6 +7,24 @@ import type { Db } from '../db.ts';
 export const SESSION_MAX_AGE_MS = 120 * 60 * 1000;
 export const SESSION_COOKIE = 'nursery_session';
 
+/** Session id each request's commit left behind: a new id when saved, null when destroyed. */
+const committedIds = new WeakMap<Koa.Context, string | null>();
+
+/** The session id the client sent (the signed cookie koa-session reads), if any. */
+export const requestSessionId = (ctx: Koa.Context): string | undefined => ctx.cookies.get(SESSION_COOKIE, { signed: true });
+
+/**
+ * The session id the client holds after this request: the id saved by this request's commit,
+ * null when the session was destroyed, undefined when the store was not written. Valid once the
+ * session middleware has committed, i.e. in a middleware outside it, after `next()`.
+ */
+export const committedSessionId = (ctx: Koa.Context): string | null | undefined => committedIds.get(ctx);
+
+/** What koa-session passes to the store besides the key and data (it always passes ctx). */
+interface StoreCall {
+  ctx?: Koa.Context;
+}
+
 /**
  * koa-session with its data in PostgreSQL, so any number of web processes share sessions. The
  * `user_id` column lets a password change end the user's other sessions. Guests without a cookie
@@ -18,7 +36,7 @@ export function sessionMiddleware(app: Koa, db: Db, secure: boolean): Koa.Middle
       const row = await db('sessions').where({ id: key }).andWhere('expires_at', '>', new Date()).first('data');
       return row?.data as Record<string, unknown> | undefined;
     },
-    async set(key: string, data: Record<string, unknown>, maxAge: number | 'session') {
+    async set(key: string, data: Record<string, unknown>, maxAge: number | 'session', options?: StoreCall) {
       const ttl = typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS;
       const row = {
         id: key,
@@ -28,9 +46,11 @@ export function sessionMiddleware(app: Koa, db: Db, secure: boolean): Koa.Middle
         updated_at: new Date(),
       };
       await db('sessions').insert(row).onConflict('id').merge(['data', 'user_id', 'expires_at', 'updated_at']);
+      if (options?.ctx) committedIds.set(options.ctx, key);
     },
-    async destroy(key: string) {
+    async destroy(key: string, options?: StoreCall) {
       await db('sessions').where({ id: key }).delete();
+      if (options?.ctx) committedIds.set(options.ctx, null);
     },
   };
   return session(
