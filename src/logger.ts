@@ -1,8 +1,11 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** Structured logs; secrets never reach a log line even if someone logs a whole object. */
-export function createLogger(level: string, name = 'web'): Logger {
-  return pino({
+/**
+ * Structured logs; secrets never reach a log line even if someone logs a whole object. Standard
+ * output unless given a `destination` (tests capture the real logger's lines through it).
+ */
+export function createLogger(level: string, name = 'web', destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name,
     level,
     redact: {
@@ -23,6 +26,7 @@ export function createLogger(level: string, name = 'web'): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 export type { Logger };

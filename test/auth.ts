@@ -28,6 +28,24 @@ export async function logIn(client: TestClient, email: string, password: string,
   return response.body as { two_factor: boolean };
 }
 
+/**
+ * Turns two-factor on for a signed-in client through the routes (confirming the password first) and
+ * returns the setup key and recovery codes. It confirms with the previous step's code, so the next
+ * login's challenge can use the current one.
+ */
+export async function enableTwoFactor(client: TestClient, password: string) {
+  const expectOk = async (call: Promise<{ status: number }>, status: number, what: string) => {
+    const response = await call;
+    if (response.status !== status) throw new Error(`${what} answered ${response.status}`);
+  };
+  await expectOk(client.post('/user/confirm-password', { password }), 201, 'confirm-password');
+  await expectOk(client.post('/user/two-factor-authentication'), 200, 'two-factor-authentication');
+  const { secretKey } = (await client.get('/user/two-factor-secret-key')).body as { secretKey: string };
+  await expectOk(client.post('/user/confirmed-two-factor-authentication', { code: await totp(secretKey, -1) }), 200, 'confirmed-two-factor-authentication');
+  const codes = (await client.get('/user/two-factor-recovery-codes')).body as string[];
+  return { secretKey, codes };
+}
+
 /** The current TOTP code for a base32 secret, optionally `steps` time steps away. */
 export function totp(secret: string, steps = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });

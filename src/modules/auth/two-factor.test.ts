@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser, logIn, sessionId, totp } from '../../../test/auth.ts';
+import { enableTwoFactor, insertUser, logIn, sessionId, totp } from '../../../test/auth.ts';
 import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 
@@ -21,13 +21,7 @@ async function userWithTwoFactor() {
   const account = await insertUser(context.deps);
   const client = visitor();
   await logIn(client, account.email, account.password);
-  expect((await client.post('/user/confirm-password', { password: account.password })).status).toBe(201);
-  expect((await client.post('/user/two-factor-authentication')).status).toBe(200);
-  const { secretKey } = (await client.get('/user/two-factor-secret-key')).body as { secretKey: string };
-  // A code from the previous step: the next login's challenge can then use the current one.
-  expect((await client.post('/user/confirmed-two-factor-authentication', { code: await totp(secretKey, -1) })).status).toBe(200);
-  const codes = (await client.get('/user/two-factor-recovery-codes')).body as string[];
-  return { ...account, client, secretKey, codes };
+  return { ...account, client, ...(await enableTwoFactor(client, account.password)) };
 }
 
 /** A six-digit code that is not valid in the current ±1 window. */
