@@ -1,10 +1,15 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { serializeError } from './log-errors.ts';
 
-/** Structured logs; secrets never reach a log line even if someone logs a whole object. */
-export function createLogger(level: string, name = 'web'): Logger {
-  return pino({
+/**
+ * Structured logs; secrets never reach a log line even if someone logs a whole object, and a
+ * failed query is logged without the values it was run with. `destination` defaults to stdout.
+ */
+export function createLogger(level: string, name = 'web', destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     name,
     level,
+    serializers: { err: serializeError, error: serializeError },
     redact: {
       paths: [
         'password',
@@ -23,6 +28,7 @@ export function createLogger(level: string, name = 'web'): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 export type { Logger };
