@@ -45,7 +45,7 @@ const schema = z.object({
     .trim()
     .default('false')
     .transform((v) => (v === 'true' ? '1' : v === 'false' ? '0' : v))
-    .pipe(z.coerce.number('must be true, false or a number of proxy hops').int().min(0).max(10)),
+    .pipe(z.coerce.number<string>('must be true, false or a number of proxy hops').int().min(0).max(10)),
   /** Slow clients: a request must send its headers within this time … */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   /** … and all of it (uploads included) within this time. */

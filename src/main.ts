@@ -1,9 +1,9 @@
-import type { Server } from 'node:http';
 import { seed } from '../seeds/run.ts';
 import { buildProcessors } from '../workers/processors.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrate } from './db.ts';
+import { createHttpServer, listen } from './http/server.ts';
 import { createDemoAdminIfEmpty } from './modules/users/bootstrap.ts';
 import { createDeps } from './deps.ts';
 import { startPeriodicTasks } from './periodic.ts';
@@ -43,13 +43,12 @@ async function main(): Promise<void> {
   await services.catalogue.ensureDownloads();
   const stopPeriodic = startPeriodicTasks(deps, services, { sessions: true });
 
-  const app = createApp(deps, services);
-  const server: Server = app.listen(config.port, config.host, () => {
-    log.info(
-      { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : 'embedded (PGlite)', queue: deps.queue.driver, ms: Date.now() - started },
-      `Hothfield Nurseries site listening on ${config.appUrl}`,
-    );
-  });
+  const server = createHttpServer(createApp(deps, services), config.http);
+  await listen(server, config.port, config.host);
+  log.info(
+    { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : 'embedded (PGlite)', queue: deps.queue.driver, ms: Date.now() - started },
+    `Hothfield Nurseries site listening on ${config.appUrl}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
