@@ -1,27 +1,19 @@
 import { seed } from '../seeds/run.ts';
 import { buildProcessors } from '../workers/processors.ts';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig } from './config.ts';
 import { migrate } from './db.ts';
 import { createHttpServer, listen } from './http/server.ts';
 import { createDemoAdminIfEmpty } from './modules/users/bootstrap.ts';
 import { createDeps } from './deps.ts';
 import { startPeriodicTasks } from './periodic.ts';
+import { exitOnStartupError } from './startup-errors.ts';
 import { createServices } from './services.ts';
 import { subscribe } from './subscribers.ts';
 
 /** Web process: config → db (migrate, seed) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const started = Date.now();
   const deps = createDeps(config);
   const { log } = deps;
@@ -65,7 +57,5 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// A bad setting or a database another process has open ends the start with a readable message.
+main().catch((error: unknown) => exitOnStartupError(error));
