@@ -28,5 +28,17 @@ function scrub(value: unknown, depth: number): unknown {
     if (VALUE_CARRYING_KEYS.has(key)) continue;
     out[key] = NESTED_ERROR_KEYS.includes(key) ? scrub(inner, depth + 1) : inner;
   }
+  if (isDataException(out)) {
+    for (const key of ['message', 'stack'] as const) {
+      if (typeof out[key] === 'string') out[key] = (out[key] as string).replace(QUOTED_VALUE, ': "[redacted]"');
+    }
+  }
   return out;
 }
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22) quote the offending value in the message itself:
+ * `invalid input syntax for type integer: "<the parameter>"`.
+ */
+const isDataException = (error: Serialized) => typeof error.code === 'string' && error.code.startsWith('22');
+const QUOTED_VALUE = /: "[^\n]*"(?=\n|$)/g;

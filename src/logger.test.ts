@@ -60,6 +60,16 @@ describe('database errors in the log', () => {
       expect(line).not.toContain(SECRET_HASH);
       expect(line).not.toContain(SALT);
     });
+
+    it('logs a data exception without the value PostgreSQL quotes in its message', async () => {
+      const { log, lines } = capturingLogger();
+      const err = await db.raw('select ?::int as n', [SECRET_HASH]).catch((error: unknown) => error);
+      expect((err as Error).message).toContain(SALT);
+      log.error({ err }, 'request failed');
+      const line = lines.join('');
+      expect(line).toContain('invalid input syntax for type integer: \\"[redacted]\\"');
+      expect(line).not.toContain(SALT);
+    });
   });
 
   describe('PostgreSQL', () => {
