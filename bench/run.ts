@@ -4,6 +4,7 @@ import setupTemplate from '../test/global-setup.ts';
 import { createTestContext } from '../test/harness.ts';
 import { measureHomeJavaScript } from './bundle-size.ts';
 import { benchImageRenditions } from './image-renditions.ts';
+import { benchSeed } from './seed.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
 
@@ -56,6 +57,20 @@ try {
   });
 } finally {
   await images.close();
+}
+
+// The demo seed of the first `npm start`, on an empty database of its own.
+const seeding = await createTestContext({ redis: false });
+try {
+  const figures = await benchSeed(seeding);
+  results.push({
+    name: 'demo seed on an empty database',
+    value: `${(figures.seedMs / 1000).toFixed(2)} s (${figures.ratio.toFixed(1)}× drawing one 1920×1000 picture, ${Math.round(figures.baselineMs)} ms)`,
+    target: '≤ 15×',
+    ok: figures.ratio <= 15,
+  });
+} finally {
+  await seeding.close();
 }
 
 const upload = await benchUploadMemory(200);

@@ -71,5 +71,19 @@ describe('npm start on a machine with no services', () => {
     });
     expect(sent.status).toBe(201);
     await expect.poll(() => (existsSync(path.join(varDir, 'mail')) ? readdirSync(path.join(varDir, 'mail')).length : 0), { timeout: 10_000 }).toBe(1);
+
+    // A second `npm start` on the same VAR_DIR would open its own copy of the database: it refuses
+    // with a message naming the folder, and the running site is unharmed.
+    // Not spawnSync: a blocked event loop would leave fetch a keep-alive socket the server has closed.
+    const second = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...env, PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const refused = { stderr: '', status: null as number | null };
+    second.stderr!.on('data', (d) => (refused.stderr += d));
+    refused.status = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`The site is running on ${varDir}`);
+    expect(refused.stderr).toContain('stop it first.');
+    expect(child.exitCode).toBeNull();
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    expect(((await (await fetch(`${base}/api/catalogue?limit=1`)).json()) as { total: number }).total).toBeGreaterThanOrEqual(300);
   });
 });

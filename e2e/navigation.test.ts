@@ -55,6 +55,9 @@ describe('navigation', () => {
   it('home slider: fades between gallery 3 slides every 6 s, 500 px tall, no navigation buttons', async () => {
     const context = await newContext(browser, 'desktop');
     const page = await context.newPage();
+    // The page runs on a fake clock, so "every 6 s" is checked exactly and whatever the machine's
+    // load (the test used to wait 5 s, then up to 4 s more, for real).
+    await page.clock.install();
     await page.goto('/', { waitUntil: 'networkidle' });
     const slider = page.locator('.swiper').first();
     await slider.waitFor();
@@ -70,11 +73,26 @@ describe('navigation', () => {
     await expect(page.getByRole('link', { name: 'Find Out More' }).first().isVisible()).resolves.toBe(true);
 
     const active = () => page.locator('.swiper-slide-active').getAttribute('data-slide');
+    // Stop the clock, then move it on in small steps until the first change: from then on the test
+    // knows when the next 6 s start. The fade itself is a CSS transition (real time); Swiper arms
+    // the next 6 s when it ends, so wait for that state before moving the clock again.
+    const armed = () =>
+      slider.evaluate((el) => {
+        const swiper = (el as HTMLElement & { swiper: { animating: boolean; autoplay: { running: boolean; paused: boolean } } }).swiper;
+        return !swiper.animating && swiper.autoplay.running && !swiper.autoplay.paused;
+      });
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    await expect.poll(armed).toBe(true);
     const first = await active();
+    for (let step = 0; step < 30 && (await active()) === first; step++) await page.clock.runFor(250);
+    const second = await active();
+    expect(second).not.toBe(first);
+    await expect.poll(armed).toBe(true);
     await page.mouse.move(640, 250); // hovering must not pause it
-    await page.waitForTimeout(5_000);
-    await expect(active()).resolves.toBe(first);
-    await expect.poll(active, { timeout: 4_000, interval: 250 }).not.toBe(first);
+    await page.clock.runFor(5_900);
+    await expect(active()).resolves.toBe(second);
+    await page.clock.runFor(200);
+    await expect.poll(active).not.toBe(second);
     await context.close();
   });
 });

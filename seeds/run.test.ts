@@ -13,7 +13,6 @@ let deps: Deps;
 let context: TestContext;
 const events: string[] = [];
 let first: SeedCounts;
-let seedMs: number;
 
 const WIDGETS = [
   'HomeText',
@@ -35,12 +34,9 @@ beforeAll(async () => {
   deps = context.deps;
   deps.events.on('catalogue.changed', ({ reason }) => void events.push(reason));
 
-  const started = performance.now();
   first = await seed(deps);
-  seedMs = performance.now() - started;
-  const drained = performance.now();
   await deps.queue.drain();
-  console.info(`seed: ${Math.round(seedMs)} ms; renditions of ${first.images} banners: ${Math.round(performance.now() - drained)} ms`);
+  // How long seeding takes is a figure for `npm run bench` (bench/seed.ts), not an assertion here.
 }, 180_000);
 
 afterAll(async () => {
@@ -52,7 +48,6 @@ describe('seed', () => {
     expect(first).toMatchObject({ widgets: 12, galleries: 3, images: 10 });
     expect(first.catalogue).toBeGreaterThanOrEqual(320);
     expect(events).toEqual(['seed']);
-    expect(seedMs).toBeLessThan(10_000); // about 3 s on two cores; generous for a busy CI box
   });
 
   it('writes real copy in allowed HTML only', async () => {

@@ -4,10 +4,12 @@ import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
 import type Router from '@koa/router';
 import type { Deps } from './deps.ts';
+import { clientIp } from './http/client-ip.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { mediaRoutes } from './http/media.ts';
+import { secureCookies } from './http/secure-cookies.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { spa } from './http/spa.ts';
@@ -34,15 +36,20 @@ export interface AppOptions {
 
 /**
  * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
- * errors → headers → compression → SPA fallback → CSRF → session → body → routes.
+ * errors → client IP → secure cookies → headers → compression → SPA fallback → CSRF → session → body → routes.
  */
 export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
-  const app = new Koa({ proxy: deps.config.trustProxy });
+  // Trust exactly the configured proxies: the X-Forwarded-For entry the nearest of them appended,
+  // never the left-most one, which the client writes itself.
+  const hops = deps.config.proxyHops;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const secure = deps.config.appUrl.startsWith('https://');
   app.keys = [createHmac('sha256', deps.config.appKey).update('cookie-signing').digest('base64')];
   app.silent = true; // the error handler logs; Koa's default handler would print stack traces
 
   app.use(errorHandler(deps.log));
+  app.use(clientIp());
+  if (secure) app.use(secureCookies());
   app.use(securityHeaders({ hsts: secure }));
   app.use(compress({ threshold: 1024, br: false }));
   app.use(spa(deps.config.webDist));

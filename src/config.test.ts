@@ -43,6 +43,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', VAR_DIR: varDir() })).toThrow(/APP_KEY: required in production/);
   });
 
+  it('reads TRUST_PROXY as a number of proxy hops, true meaning one and false none', () => {
+    const hops = (value?: string) => loadConfig({ TRUST_PROXY: value, VAR_DIR: varDir() }).proxyHops;
+    expect([hops(undefined), hops('false'), hops('0'), hops('true'), hops('1'), hops('2')]).toEqual([0, 0, 0, 1, 1, 2]);
+    expect(() => hops('yes')).toThrow(/TRUST_PROXY: must be true, false or a number of proxy hops/);
+    expect(() => hops('-1')).toThrow(ConfigError);
+  });
+
+  it('reads the HTTP server timeouts and refuses a header timeout longer than the request timeout', () => {
+    const config = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '500', HTTP_TIMEOUT_CHECK_MS: '50', VAR_DIR: varDir() });
+    expect(config.http).toEqual({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, keepAliveTimeoutMs: 500, connectionsCheckIntervalMs: 50 });
+    expect(loadConfig({ VAR_DIR: varDir() }).http.headersTimeoutMs).toBeLessThan(60_000); // below Node's 60 s default
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '3000', HTTP_REQUEST_TIMEOUT_MS: '2000', VAR_DIR: varDir() })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+  });
+
   it('stops the web process with the readable message and exit code 1', () => {
     const root = path.resolve(import.meta.dirname, '..');
     let output = '';

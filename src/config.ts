@@ -39,10 +39,21 @@ const schema = z.object({
   /** Delay that folds a burst of catalogue edits into one render. */
   CATALOGUE_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** How many reverse proxies in front of the app append to X-Forwarded-For; true = 1, false = 0. */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v) => (v === 'true' ? '1' : v === 'false' ? '0' : v))
+    .pipe(z.coerce.number<string>('must be true, false or a number of proxy hops').int().min(0).max(10)),
+  /** Slow clients: a request must send its headers within this time … */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** … and all of it (uploads included) within this time. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  /** An idle keep-alive connection is closed after this time. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** How often Node checks open connections against the two timeouts above. */
+  HTTP_TIMEOUT_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
 
   COMPANY_NAME: z.string().min(1).default('Hothfield Nurseries Limited'),
   COMPANY_SHORT_NAME: z.string().min(1).default('Hothfield Nurseries'),
@@ -87,8 +98,18 @@ export interface Config {
   workerConcurrency: number;
   catalogueRenderDelayMs: number;
   contactPerMinute: number;
-  trustProxy: boolean;
+  /** Reverse proxies trusted for X-Forwarded-For/-Proto (0 = none): Koa's maxIpsCount. */
+  proxyHops: number;
+  http: HttpTimeouts;
   business: BusinessDetails;
+}
+
+/** Timeouts of the web process's HTTP server against slow or stalled clients. */
+export interface HttpTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  connectionsCheckIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +129,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
   }
   const e = parsed.data;
+  // Node refuses to start a server whose header timeout is longer than its request timeout.
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']);
+  }
   const varDir = path.resolve(e.VAR_DIR);
   return {
     env: e.NODE_ENV,
@@ -127,7 +152,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerConcurrency: e.WORKER_CONCURRENCY,
     catalogueRenderDelayMs: e.CATALOGUE_RENDER_DELAY_MS,
     contactPerMinute: e.CONTACT_PER_MINUTE,
-    trustProxy: e.TRUST_PROXY,
+    proxyHops: e.TRUST_PROXY,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckIntervalMs: e.HTTP_TIMEOUT_CHECK_MS,
+    },
     business: {
       name: e.COMPANY_NAME,
       shortName: e.COMPANY_SHORT_NAME,

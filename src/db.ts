@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
 import type { Config } from './config.ts';
+import { lockDatabaseDir } from './db-lock.ts';
 
 export type Db = Knex;
 export type Trx = Knex.Transaction;
@@ -29,7 +30,8 @@ export const migrationConfig: Knex.MigratorConfig = { migrationSource, tableName
 
 /**
  * Opens the database: PostgreSQL when DATABASE_URL is set, else PGlite (embedded PostgreSQL) in
- * VAR_DIR/db. PGlite has exactly one connection, so code inside a transaction must always pass the
+ * VAR_DIR/db, locked for this process until `destroy()` (throws DatabaseInUseError when another
+ * process has it open). PGlite has exactly one connection, so code inside a transaction must always pass the
  * transaction on, or the next query waits forever.
  */
 export function createDb(config: Pick<Config, 'databaseUrl' | 'varDir'>): Db {
@@ -39,7 +41,21 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'varDir'>): Db {
   }
   const dir = path.join(config.varDir, 'db');
   mkdirSync(path.dirname(dir), { recursive: true });
-  return knexFactory({ ...common, client: ClientPgLite, dialect: 'postgres', connection: { filename: dir } } as Knex.Config);
+  // One process per PGlite folder: refuse before opening it if another process has it open.
+  const release = lockDatabaseDir(dir, config.varDir);
+  const db = knexFactory({ ...common, client: ClientPgLite, dialect: 'postgres', connection: { filename: dir } } as Knex.Config);
+  // The lock lives exactly as long as the database is open: release it once PGlite is closed
+  // (knex.destroy() ends in client.destroy(); knex's own property is read-only).
+  const client = db.client as { destroy(callback?: unknown): Promise<void> };
+  const destroy = client.destroy.bind(client);
+  client.destroy = async (callback) => {
+    try {
+      await destroy(callback);
+    } finally {
+      release();
+    }
+  };
+  return db;
 }
 
 /** Binds Objection models to this knex instance (one database per process). */

@@ -1,13 +1,16 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { serializeError } from './log-errors.ts';
 
 /**
- * Structured logs; secrets never reach a log line even if someone logs a whole object. Standard
- * output unless given a `destination` (tests capture the real logger's lines through it).
+ * Structured logs; secrets never reach a log line even if someone logs a whole object, and a
+ * failed query is logged without the values it was run with. Standard output unless given a
+ * `destination` (tests capture the real logger's lines through it).
  */
 export function createLogger(level: string, name = 'web', destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     name,
     level,
+    serializers: { err: serializeError, error: serializeError },
     redact: {
       paths: [
         'password',

@@ -1,27 +1,19 @@
-import type { Server } from 'node:http';
 import { seed } from '../seeds/run.ts';
 import { buildProcessors } from '../workers/processors.ts';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfig } from './config.ts';
 import { migrate } from './db.ts';
+import { createHttpServer, listen } from './http/server.ts';
 import { createDemoAdminIfEmpty } from './modules/users/bootstrap.ts';
 import { createDeps } from './deps.ts';
 import { startPeriodicTasks } from './periodic.ts';
+import { exitOnStartupError } from './startup-errors.ts';
 import { createServices } from './services.ts';
 import { subscribe } from './subscribers.ts';
 
 /** Web process: config → db (migrate, seed) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const started = Date.now();
   const deps = createDeps(config);
   const { log } = deps;
@@ -43,13 +35,12 @@ async function main(): Promise<void> {
   await services.catalogue.ensureDownloads();
   const stopPeriodic = startPeriodicTasks(deps, services, { sessions: true });
 
-  const app = createApp(deps, services);
-  const server: Server = app.listen(config.port, config.host, () => {
-    log.info(
-      { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : 'embedded (PGlite)', queue: deps.queue.driver, ms: Date.now() - started },
-      `Hothfield Nurseries site listening on ${config.appUrl}`,
-    );
-  });
+  const server = createHttpServer(createApp(deps, services), config.http);
+  await listen(server, config.port, config.host);
+  log.info(
+    { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : 'embedded (PGlite)', queue: deps.queue.driver, ms: Date.now() - started },
+    `Hothfield Nurseries site listening on ${config.appUrl}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -66,7 +57,5 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// A bad setting or a database another process has open ends the start with a readable message.
+main().catch((error: unknown) => exitOnStartupError(error));

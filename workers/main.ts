@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { createDeps } from '../src/deps.ts';
 import { startPeriodicTasks } from '../src/periodic.ts';
+import { exitOnStartupError } from '../src/startup-errors.ts';
 import { createServices } from '../src/services.ts';
 import { subscribe } from '../src/subscribers.ts';
 import { buildProcessors } from './processors.ts';
@@ -11,16 +12,7 @@ import { startBullWorkers } from './runtime.ts';
  * process runs jobs itself, so there is nothing for this process to do.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   if (!config.redisUrl) {
     console.error('The worker needs REDIS_URL. Without Redis, `npm start` runs jobs inside the web process.');
     process.exit(1);
@@ -43,7 +35,4 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitOnStartupError(error));

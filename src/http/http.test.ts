@@ -1,16 +1,28 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
+// A build of our own (WEB_DIST), so the SPA tests check that index.html itself is served: with no
+// build at all the server answers a "Build missing" page, which must not pass for the app.
+const webDist = mkdtempSync(path.join(tmpdir(), 'nursery-dist-'));
+const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>';
+const assetJs = 'console.log("built app");';
 
 beforeAll(async () => {
-  context = await createTestContext();
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), indexHtml);
+  writeFileSync(path.join(webDist, 'assets', 'index-test.js'), assetJs);
+  context = await createTestContext({ env: { WEB_DIST: webDist } });
   server = await startTestServer(context);
 });
 afterAll(async () => {
   await server?.close();
   await context?.close();
+  rmSync(webDist, { recursive: true, force: true });
 });
 
 describe('cross-cutting HTTP behaviour', () => {
@@ -65,17 +77,26 @@ describe('cross-cutting HTTP behaviour', () => {
     expect(known.status).toBe(200);
     expect(known.headers.get('content-type')).toContain('text/html');
     expect(known.headers.get('cache-control')).toBe('no-cache');
+    expect(known.body).toBe(indexHtml);
     const reset = await server.client().request('GET', '/reset-password/abc', { headers: { accept: 'text/html' } });
     expect(reset.status).toBe(200);
+    expect(reset.body).toBe(indexHtml);
     // Pages whose path is also a POST route (Fortify's /login, /register …) are pages to a browser.
     for (const page of ['/login', '/register', '/forgot-password', '/two-factor-challenge']) {
       const response = await server.client().request('GET', page, { headers: { accept: 'text/html' } });
       expect(response.status, page).toBe(200);
       expect(response.headers.get('content-type'), page).toContain('text/html');
+      expect(response.body, page).toBe(indexHtml);
     }
     const unknown = await server.client().request('GET', '/no/such/page', { headers: { accept: 'text/html' } });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('text/html');
+    expect(unknown.body).toBe(indexHtml); // the app shows its own 404 page
+
+    const asset = await server.client().get('/assets/index-test.js');
+    expect(asset.status).toBe(200);
+    expect(asset.raw.toString('utf8')).toBe(assetJs);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
   it('reports health and readiness', async () => {

@@ -1,0 +1,32 @@
+import { createServer, type Server } from 'node:http';
+import type Koa from 'koa';
+import type { HttpTimeouts } from '../config.ts';
+
+/**
+ * The web process's HTTP server for a Koa app, with timeouts against slow clients: a connection
+ * that has not sent its headers in time, or its whole request, is closed (Node answers 408), and an
+ * idle keep-alive connection is dropped. Node only enforces the first two when it checks its open
+ * connections, every `connectionsCheckIntervalMs` — hence that setting too. Not listening yet.
+ */
+export function createHttpServer(app: Koa, timeouts: HttpTimeouts): Server {
+  return createServer(
+    {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+      connectionsCheckingInterval: timeouts.connectionsCheckIntervalMs,
+    },
+    app.callback(),
+  );
+}
+
+/** Listens on port and host; resolves once the server accepts connections. */
+export function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

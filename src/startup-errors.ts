@@ -1,0 +1,14 @@
+import { ConfigError } from './config.ts';
+import { DatabaseInUseError } from './db-lock.ts';
+
+/**
+ * Ends a process that could not start: errors a person can fix (a bad setting, the embedded
+ * database open in another process) as one readable message without a stack trace, anything else
+ * in full. Exit code 1 either way. `alternative` offers another way to do what the command was for.
+ */
+export function exitOnStartupError(error: unknown, alternative?: string): never {
+  if (error instanceof ConfigError) console.error(error.message);
+  else if (error instanceof DatabaseInUseError) console.error(DatabaseInUseError.describe(error.varDir, error.holderPid, alternative));
+  else console.error(error);
+  process.exit(1);
+}
