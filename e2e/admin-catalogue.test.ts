@@ -180,6 +180,17 @@ describe('admin catalogue', () => {
     const scrollWidth = await tab.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(390);
     await screenshot(tab, 'admin-catalogue-phone');
+
+    // The delete question and an import preview fit too (a preview changes nothing).
+    await tab.getByRole('main').locator('table tbody tr').first().getByRole('button', { name: /^Delete/ }).click();
+    await tab.getByRole('dialog', { name: /^Delete the row / }).getByRole('button', { name: 'Cancel' }).click();
+    const csv = `Genus,Species,Common name,Form,Height (cm)\nSorbus,aucuparia phone${stamp},Rowan with a rather long common name,2L,60-90\n`;
+    await tab.getByLabel('Spreadsheet file').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await tab.getByRole('button', { name: 'Preview import' }).click();
+    await tab.getByText(/^Importing phone\.csv would add 1 row/).waitFor();
+    await screenshot(tab, 'admin-catalogue-import-preview-phone');
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await tab.getByRole('button', { name: 'Cancel' }).click();
     await phone.close();
   });
 });
