@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import knexFactory from 'knex';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -228,9 +229,21 @@ describe('accounts', () => {
     await expect.poll(async () => (await codes.allTextContents()).some((code) => before.includes(code))).toBe(false);
     await expect(codes.count()).resolves.toBe(8);
 
+    // The codes can be copied and downloaded as a .txt file, one a line.
+    const shown = await codes.allTextContents();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy Codes' }).click();
+    await page.getByText('Recovery codes copied.').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.trim().split('\n').slice(-8)).toEqual(shown);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Codes (.txt)' }).click()]);
+    expect(download.suggestedFilename()).toBe('hothfield-nurseries-recovery-codes.txt');
+    const saved = await readFile((await download.path())!, 'utf8');
+    expect(saved.trim().split('\n').slice(-8)).toEqual(shown);
+    await screenshot(page, 'two-factor-recovery-codes-desktop');
+
     await page.getByRole('button', { name: 'Deactivate' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Please Confirm?' });
-    await expect(dialog.textContent()).resolves.toContain('Are you sure you want to deactivate Two Factor Authentication?');
+    const dialog = page.getByRole('dialog', { name: 'Deactivate two-factor authentication on your account?' });
     await screenshot(page, 'two-factor-deactivate-desktop');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('You have not enabled two factor authentication.').waitFor();

@@ -85,7 +85,7 @@ describe('admin enquiries', () => {
     expect((await db('contact_messages').where({ name: sender }).first()).handled_at).toBeNull();
 
     await page.getByRole('button', { name: 'Delete Enquiry' }).click();
-    await page.getByRole('dialog', { name: 'Please Confirm?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: `Delete the enquiry from ${sender}?` }).getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/enquiries');
     await page.getByRole('main').locator('table, p').first().waitFor();
     await expect(page.getByRole('link', { name: sender }).count()).resolves.toBe(0);

@@ -89,6 +89,19 @@ describe('admin galleries', () => {
     await page.locator('.filepond--item .filepond--action-remove-item').click();
     await expect.poll(() => page.locator('.filepond--item').count()).toBe(0);
 
+    // One the server refuses (an image type, but not an image's bytes) stays, with the reason and a retry.
+    await page.locator('input.filepond--browser').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+    const refused = page.locator('.filepond--item');
+    await refused.getByText(/Wrong file type|Server responded with status code 422/).waitFor();
+    await refused.getByText('Tap to retry').waitFor();
+    await expect(refused.locator('.filepond--action-retry-item-processing').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'admin-gallery-upload-refused-desktop');
+    await refused.locator('.filepond--action-retry-item-processing').click();
+    await refused.getByText('Tap to retry').waitFor();
+    expect(await images()).toEqual([]);
+    await refused.locator('.filepond--action-remove-item').click();
+    await expect.poll(() => page.locator('.filepond--item').count()).toBe(0);
+
     await page
       .locator('input.filepond--browser')
       .setInputFiles([await photo('beech.jpg', '#3b7141'), await photo('hornbeam.jpg', '#8a4b12'), await photo('yew.jpg', '#1f3d23')]);
@@ -134,7 +147,7 @@ describe('admin galleries', () => {
     await expect.poll(() => grid().locator('[data-status="processing"]').count(), { timeout: 10_000 }).toBe(0);
 
     await grid().getByRole('button', { name: 'Delete Image 3' }).click();
-    await page.getByRole('dialog', { name: 'Please Confirm?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: /^Delete Image 3\b.*\?$/ }).getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => cards().count()).toBe(2);
     expect((await images()).length).toBe(2);
   });
@@ -165,10 +178,10 @@ describe('admin galleries', () => {
 
     await page.goto(`/admin/galleries/${galleryId}`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Delete Gallery' }).click();
-    await page.getByRole('dialog', { name: 'Please Confirm?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: `Delete the gallery “${galleryName} renamed”?` }).getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/galleries');
     expect(await db('galleries').where({ id: galleryId }).first()).toBeUndefined();
     expect(await db('gallery_images').where({ gallery_id: galleryId }).count('* as n').first()).toMatchObject({ n: '0' });
-    expect(errors.filter((e) => !/status of 422|status of 415|Gallery create failed|Image update failed/.test(e))).toEqual([]);
+    expect(errors.filter((e) => !/status of 422|status of 415|Gallery (create|upload) failed|Image update failed/.test(e))).toEqual([]);
   });
 });

@@ -131,8 +131,9 @@ describe('admin area: layout, dashboard and users', () => {
     await page.getByText('The email field must be a valid email address.').waitFor();
 
     await page.getByRole('button', { name: 'Delete User' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Please Confirm?' });
-    await confirm.getByText('Are you sure you want to do this?').waitFor();
+    // The question names who is about to go.
+    const confirm = page.getByRole('dialog', { name: 'Delete the user Holly Bush?' });
+    await confirm.getByText(`holly.${stamp}@example.com will no longer be able to log in.`).waitFor();
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/users');
     await page.getByRole('table').waitFor();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot } from './browser.ts';
+import { textWidgets } from '../seeds/data/widgets.ts';
 import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpers.ts';
 
 /**
@@ -15,16 +16,23 @@ let errors: string[];
 let session: AdminSession;
 const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 const stamp = Date.now();
-/** ShowsText's HTML before the test, put back afterwards so other specs see the seeded copy. */
-let showsHtml: string | undefined;
+/** Names of the seeded TEXT widgets (the business details do not change which widgets there are). */
+const seededTextWidgets = textWidgets({ name: '', shortName: '', telephone: '', address: '', email: '', companyNumber: '', vatNumber: '', plantHealthNumber: '' }).map(
+  (w) => w.name,
+);
+/** The seeded TEXT widgets' HTML before the tests, put back afterwards so other specs see the seeded copy. */
+let seededHtml: { id: number; html: string }[] = [];
+
+/** Start tags in document order: the element structure a save must keep. */
+const tagsOf = (html: string) => [...html.matchAll(/<([a-z][a-z0-9]*)\b/gi)].map((m) => m[1]!.toLowerCase());
 
 beforeAll(async () => {
-  showsHtml = (await db('widgets').where({ name: 'ShowsText' }).first())?.html;
+  seededHtml = await db('widgets').whereIn('name', seededTextWidgets).select('id', 'html');
   session = await openAdminSession(db, 'widgets');
   ({ page, errors } = session);
 });
 afterAll(async () => {
-  if (showsHtml !== undefined) await db('widgets').where({ name: 'ShowsText' }).update({ html: showsHtml });
+  for (const { id, html } of seededHtml) await db('widgets').where({ id }).update({ html });
   await session?.close();
   await db.destroy();
 });
@@ -51,10 +59,30 @@ describe('admin widgets', () => {
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
     await expect(page.getByLabel(/^Type/).inputValue()).resolves.toBe('TEXT');
     await page.getByRole('button', { name: 'Delete Widget' }).click();
-    await page.getByRole('dialog', { name: 'Please Confirm?' }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog', { name: `Delete the widget ${name}?` }).getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/widgets');
     await grid.getByRole('link', { name: /^ShowsText/ }).waitFor();
     expect(await db('widgets').where({ name }).first()).toBeUndefined();
+  });
+
+  it('opens and saves every seeded TEXT widget without edits, keeping its element structure (headings included)', async () => {
+    expect(seededHtml.length).toBe(seededTextWidgets.length);
+    for (const { id, html } of seededHtml) {
+      const before = tagsOf(html);
+      await page.goto(`/admin/widgets/${id}`, { waitUntil: 'domcontentloaded' });
+      const editable = page.locator('.ck-editor__editable[contenteditable="true"]');
+      await editable.waitFor();
+      // A keystroke undone: the content is as it was, but what gets saved now comes from the editor.
+      await editable.click();
+      await page.keyboard.type('x');
+      await page.keyboard.press('Backspace');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Your Changes Have Been Saved').waitFor();
+      const stored = (await db('widgets').where({ id }).first()).html as string;
+      expect(tagsOf(stored), `widget ${id}`).toEqual(before);
+    }
+    await expect(page.locator('.ck-toolbar').getByRole('button', { name: /^Heading|^Paragraph/ }).first().isVisible()).resolves.toBe(true);
+    await page.goto('/admin/widgets', { waitUntil: 'domcontentloaded' });
   });
 
   it('edits a TEXT widget in CKEditor (bold, plain-text paste) and the public page shows it', async () => {

@@ -1,9 +1,11 @@
 import type { BusinessDetails } from '../../src/config.ts';
 
 /**
- * Demo copy for every named widget on the public pages (spec §2). HTML uses only the tags the
- * widget sanitiser allows: p, h2, h3, ul, ol, li, strong, em, a, blockquote. Business details come
- * from the configuration so the telephone, email and address match the footer and contact page.
+ * Demo copy for every named widget on the public pages (spec §2). HTML uses only elements of the
+ * shared rich-text list (shared/rich-text.ts: what the sanitiser keeps and the admin's editor
+ * loads), in the editor's own shape (a blockquote holds paragraphs), so opening a widget and saving
+ * it changes nothing; src/modules/widgets/sanitize.test.ts checks this. Business details come from
+ * the configuration so the telephone, email and address match the footer and contact page.
  */
 
 export interface TextWidgetSeed {
@@ -75,7 +77,7 @@ export function textWidgets(b: BusinessDetails): TextWidgetSeed[] {
 <li><strong>Garden centres and retail nurseries</strong> — reliable pot-grown lines, clearly labelled and delivered on Danish trolleys or pallets.</li>
 <li><strong>Fruit growers and nurseries</strong> — certified rootstocks for budding and grafting.</li>
 </ul>
-<blockquote>Good plants, honest grading and a straight answer about availability: that is what trade customers tell us matters most, so that is what we concentrate on.</blockquote>
+<blockquote><p>Good plants, honest grading and a straight answer about availability: that is what trade customers tell us matters most, so that is what we concentrate on.</p></blockquote>
 <p>If you would like to see the stock before you order, trade visits are welcome by appointment. <a href="/contact">Get in touch</a> to arrange one.</p>`,
     },
     {
@@ -178,7 +180,7 @@ export function textWidgets(b: BusinessDetails): TextWidgetSeed[] {
 <p>Bought-in stock is checked on arrival and held apart from our own plants in a quarantine area until it has been inspected again and found free of pests and disease symptoms. Anything suspicious is isolated and reported.</p>
 <h3>Pests and diseases we watch for</h3>
 <ul>
-<li><strong><em>Xylella fastidiosa</em></strong> — a bacterial disease not found in the UK. We take particular care with its host plants, including lavender, rosemary, olive and hebe, and source them only from suppliers meeting the statutory import requirements.</li>
+<li><em><strong>Xylella fastidiosa</strong></em> — a bacterial disease not found in the UK. We take particular care with its host plants, including lavender, rosemary, olive and hebe, and source them only from suppliers meeting the statutory import requirements.</li>
 <li><strong>Oak processionary moth</strong> (<em>Thaumetopoea processionea</em>) — we buy oak only in line with the legal requirements for this pest and check every oak before it is sold.</li>
 <li><em>Phytophthora ramorum</em>, ash dieback and other notifiable or regulated organisms — our staff are trained to recognise them, and any suspected case is reported to APHA straight away.</li>
 </ul>

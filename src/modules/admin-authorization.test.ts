@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, guest, sendForm, signedIn, testImage } from '../../test/admin.ts';
@@ -5,6 +6,8 @@ import { insertUser } from '../../test/auth.ts';
 import { insertCatalogueItems, insertContactMessage, insertGallery, insertGalleryImage, insertWidget } from '../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/http-client.ts';
+import { previewToken } from './catalogue/import-preview.ts';
+import { currentRevision } from './catalogue/store.ts';
 
 /**
  * The authorization matrix (CONTRACT "Conventions": authorization on the server for every route):
@@ -101,9 +104,18 @@ const cases: Case[] = [
   { route: 'PATCH /api/catalogue/{id}', success: 200, prepare: async () => { const [id] = await insertCatalogueItems(db(), 1); return (c) => c.patch(`/api/catalogue/${id}`, { height: '60-90' }); } },
   { route: 'DELETE /api/catalogue/{id}', success: 204, prepare: async () => { const [id] = await insertCatalogueItems(db(), 1); return (c) => c.delete(`/api/catalogue/${id}`); } },
   {
+    route: 'POST /api/catalogue/import/preview',
+    success: 200,
+    prepare: async () => (c) => sendForm(c, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'catalogue.csv', body: Buffer.from(csv), type: 'text/csv' } }),
+  },
+  {
     route: 'POST /api/catalogue/import',
     success: 200,
-    prepare: async () => (c) => sendForm(c, 'POST', '/api/catalogue/import', {}, { file: { name: 'catalogue.csv', body: Buffer.from(csv), type: 'text/csv' } }),
+    prepare: async () => {
+      // The token a preview of this file on the current catalogue returns (refused callers change nothing).
+      const token = previewToken(await currentRevision(db()), createHash('sha256').update(csv).digest('hex'));
+      return (c) => sendForm(c, 'POST', '/api/catalogue/import', { token }, { file: { name: 'catalogue.csv', body: Buffer.from(csv), type: 'text/csv' } });
+    },
   },
 
   { route: 'GET /api/enquiries', success: 200, prepare: async () => (c) => c.get('/api/enquiries') },

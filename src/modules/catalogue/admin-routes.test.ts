@@ -7,7 +7,9 @@ import { filesUnder, sendForm, signedIn, testImage } from '../../../test/admin.t
 import { insertCatalogueItems } from '../../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
+import { xlsxBomb } from '../../../test/zip.ts';
 import { CATALOGUE_FORMS } from './constants.ts';
+import { PREVIEW_STALE } from './service.ts';
 import { currentRevision } from './store.ts';
 
 let context: TestContext;
@@ -29,7 +31,14 @@ const revision = () => currentRevision(db());
 const lines = async () =>
   (await db()('catalogue_items').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as Record<string, string>[];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const importFile = (name: string, body: Buffer, type = XLSX) => sendForm(admin, 'POST', '/api/catalogue/import', {}, { file: { name, body, type } });
+const previewFile = (name: string, body: Buffer, type = XLSX) => sendForm(admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name, body, type } });
+const confirmFile = (token: string, name: string, body: Buffer, type = XLSX) =>
+  sendForm(admin, 'POST', '/api/catalogue/import', { token }, { file: { name, body, type } });
+/** What the admin screen does: preview the file, then confirm with the preview's token (a refused preview is the answer). */
+async function importFile(name: string, body: Buffer, type = XLSX) {
+  const preview = await previewFile(name, body, type);
+  return preview.status === 200 ? confirmFile(preview.body.token, name, body, type) : preview;
+}
 
 /** An .xlsx whose first sheet holds the given rows (the first one being the header). */
 async function workbook(rows: unknown[][], extraSheetFirst = false): Promise<Buffer> {
@@ -171,7 +180,90 @@ describe('POST /api/catalogue/import', () => {
     expect((await importFile('x.xlsx', await workbook([]))).body.errors).toEqual({ file: ['The file is empty.'] });
     const broken = await importFile('x.xlsx', (await workbook([HEADER, ['Acer', 'campestre', '', '1L', '20-40']])).subarray(0, 300));
     expect([415, 422]).toContain(broken.status);
-    expect((await sendForm(admin, 'POST', '/api/catalogue/import', {})).body.errors).toEqual({ file: ['The file field is required.'] });
+    expect((await sendForm(admin, 'POST', '/api/catalogue/import/preview', {})).body.errors).toEqual({ file: ['The file field is required.'] });
     expect(await lines()).toEqual(before);
+  });
+});
+
+describe('POST /api/catalogue/import with a zip bomb', () => {
+  it('refuses a small .xlsx that unpacks to hundreds of MB from its sizes, without reading the sheet, changing nothing', async () => {
+    const before = { rows: await lines(), revision: await revision() };
+    const bomb = await xlsxBomb(3_000_000); // about 290 MB of sheet XML
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const response = await previewFile('catalogue.xlsx', bomb);
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ file: ['The workbook unpacks to more than 64 MiB, which is not a catalogue.'] });
+    const liar = await previewFile('catalogue.xlsx', await xlsxBomb(3_000_000, 4096));
+    expect(liar.status).toBe(422);
+    expect(liar.body.errors).toHaveProperty('file');
+    expect(await lines()).toEqual(before.rows);
+    expect(await revision()).toBe(before.revision);
+  });
+});
+
+describe('import preview and confirm', () => {
+  const csv = (rows: string[]) => Buffer.from(['Genus,Species,Common name,Form,Height (cm)', ...rows].join('\n') + '\n');
+  const original = ['Acer,campestre,Field maple,1L,20-40', 'Fagus,sylvatica,Beech,Bare root,40-60', 'Ilex,aquifolium,Holly,2L,20-40'];
+
+  beforeEach(async () => {
+    await db()('catalogue_items').delete();
+    expect((await importFile('start.csv', csv(original), 'text/csv')).status).toBe(200);
+  });
+
+  it('counts and lists what an import would add, change and remove, changing nothing', async () => {
+    const before = { rows: await lines(), revision: await revision() };
+    const file = csv(['Acer,campestre,Field maple,1L,20-40', 'fagus,sylvatica,Common beech,Bare root,40-60', 'Quercus,robur,Oak,3L,60-90']);
+    const preview = await previewFile('new.csv', file, 'text/csv');
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual({
+      token: expect.stringMatching(/^\d+\.[0-9a-f]{64}$/),
+      counts: { added: 1, changed: 1, removed: 1, unchanged: 1 },
+      added: [{ genus: 'Quercus', species: 'robur', common_name: 'Oak', form: '3L', height: '60-90' }],
+      changed: [
+        {
+          before: { genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Bare root', height: '40-60' },
+          after: { genus: 'fagus', species: 'sylvatica', common_name: 'Common beech', form: 'Bare root', height: '40-60' },
+        },
+      ],
+      removed: [{ genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40' }],
+    });
+    expect(await lines()).toEqual(before.rows);
+    expect(await revision()).toBe(before.revision);
+
+    const confirmed = await confirmFile(preview.body.token, 'new.csv', file, 'text/csv');
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body).toEqual({ imported: 3 });
+    expect((await lines()).map((l) => `${l.genus} ${l.species} ${l.common_name}`)).toEqual(['Acer campestre Field maple', 'fagus sylvatica Common beech', 'Quercus robur Oak']);
+    expect(await revision()).toBe(before.revision + 1);
+  });
+
+  it('refuses a confirm without a preview, with another file, or after the catalogue changed, changing nothing', async () => {
+    const before = { rows: await lines(), revision: await revision() };
+    const previewed = csv(['Quercus,robur,Oak,3L,60-90']);
+    const other = csv(['Quercus,robur,Oak,3L,60-90', 'Taxus,baccata,Yew,3L,40-60']);
+    const { token } = (await previewFile('a.csv', previewed, 'text/csv')).body as { token: string };
+
+    const none = await sendForm(admin, 'POST', '/api/catalogue/import', {}, { file: { name: 'a.csv', body: previewed, type: 'text/csv' } });
+    expect(none.status).toBe(422);
+    expect(none.body.errors).toEqual({ token: ['Preview the import first, then confirm it.'] });
+    const swapped = await confirmFile(token, 'a.csv', other, 'text/csv');
+    expect(swapped.status).toBe(422);
+    expect(swapped.body.errors).toEqual({ token: [PREVIEW_STALE] });
+    expect((await confirmFile('garbage', 'a.csv', previewed, 'text/csv')).body.errors).toEqual({ token: [PREVIEW_STALE] });
+    expect(await lines()).toEqual(before.rows);
+
+    // Someone edits a line after the preview: the preview no longer says what the import does.
+    const [first] = (await db()('catalogue_items').orderBy('id').select('id')) as { id: number }[];
+    expect((await admin.patch(`/api/catalogue/${first!.id}`, { common_name: 'Maple' })).status).toBe(200);
+    const afterEdit = await lines();
+    const stale = await confirmFile(token, 'a.csv', previewed, 'text/csv');
+    expect(stale.status).toBe(422);
+    expect(stale.body.errors).toEqual({ token: [PREVIEW_STALE] });
+    expect(await lines()).toEqual(afterEdit);
+    expect(await revision()).toBe(before.revision + 1);
+
+    // Previewed again, the same file goes through.
+    const again = (await previewFile('a.csv', previewed, 'text/csv')).body as { token: string };
+    expect((await confirmFile(again.token, 'a.csv', previewed, 'text/csv')).body).toEqual({ imported: 1 });
   });
 });

@@ -6,29 +6,51 @@ import { requireAdmin } from '../../http/guards.ts';
 import { idParam } from '../../http/params.ts';
 import { multipart, uploadedFile } from '../../http/uploads.ts';
 import { validate } from '../../http/validate.ts';
+import { fileSha256, previewToken, tokenRevision } from './import-preview.ts';
 import { IMPORT_MAX_BYTES, readCatalogueFile } from './import.ts';
-import { itemPatchSchema, itemSchema } from './schema.ts';
-import type { CatalogueService } from './service.ts';
+import { importConfirmSchema, itemPatchSchema, itemSchema } from './schema.ts';
+import { PREVIEW_STALE, type CatalogueService } from './service.ts';
 
 /**
  * Catalogue admin, every route admin only (the service validates with the catalogue's schema):
  * POST /api/catalogue {genus, species, common_name?, form, height} → 201 line ·
  * PATCH /api/catalogue/{id} {any of those} → 200 line · DELETE /api/catalogue/{id} → 204 ·
- * POST /api/catalogue/import multipart {file: .xlsx or .csv, ≤ 10 MiB} → 200 {imported: N}.
+ * POST /api/catalogue/import/preview multipart {file: .xlsx or .csv, ≤ 10 MiB} → 200 {token,
+ * counts: {added, changed, removed, unchanged}, added, changed, removed}, changing nothing ·
+ * POST /api/catalogue/import multipart {file, token} → 200 {imported: N}.
  * The import REPLACES the whole catalogue in one transaction (the admin uploads the full list,
- * e.g. the downloadable workbook after editing). Any bad row → 422 {errors: {rows: ["Row 5: …"]}}
- * by spreadsheet row number and nothing changes; a file-level problem → 422 errors.file; not a
- * spreadsheet → 415 errors.file; over 10 MiB → 413.
+ * e.g. the downloadable workbook after editing), so it is previewed first and confirmed with the
+ * preview's token: the same file (by SHA-256) on the same catalogue revision, else 422 errors.token
+ * and nothing changes. Any bad row → 422 {errors: {rows: ["Row 5: …"]}} by spreadsheet row number;
+ * a file-level problem → 422 errors.file; not a spreadsheet → 415 errors.file; over 10 MiB → 413.
  */
 export function catalogueAdminRoutes(catalogue: CatalogueService, config: Pick<Config, 'varDir'>): Router {
   const router = new Router();
   const uploadDir = path.join(config.varDir, 'tmp');
 
-  router.post('/api/catalogue/import', requireAdmin, multipart({ uploadDir, maxFileSize: IMPORT_MAX_BYTES }), async (ctx) => {
+  const upload = multipart({ uploadDir, maxFileSize: IMPORT_MAX_BYTES });
+  const requiredFile = (ctx: Parameters<typeof uploadedFile>[0]) => {
     const file = uploadedFile(ctx, 'file');
     if (!file) throw validationError({ file: ['The file field is required.'] });
-    const items = await readCatalogueFile(file.filepath);
-    ctx.body = { imported: await catalogue.replaceAll(items) };
+    return file.filepath;
+  };
+
+  router.post('/api/catalogue/import/preview', requireAdmin, upload, async (ctx) => {
+    const file = requiredFile(ctx);
+    const items = await readCatalogueFile(file);
+    ctx.body = await catalogue.previewImport(items, await fileSha256(file));
+  });
+
+  router.post('/api/catalogue/import', requireAdmin, upload, async (ctx) => {
+    const { token } = validate(importConfirmSchema, ctx.request.body);
+    const file = requiredFile(ctx);
+    const expectedRevision = tokenRevision(token);
+    // The token must name this very file; the service checks the revision under a lock.
+    if (expectedRevision === undefined || token !== previewToken(expectedRevision, await fileSha256(file))) {
+      throw validationError({ token: [PREVIEW_STALE] });
+    }
+    const items = await readCatalogueFile(file);
+    ctx.body = { imported: await catalogue.replaceAll(items, { expectedRevision }) };
   });
 
   router.post('/api/catalogue', requireAdmin, async (ctx) => {

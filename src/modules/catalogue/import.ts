@@ -7,6 +7,7 @@ import { unsupportedMediaType, validationError } from '../../http/errors.ts';
 import { MiB } from '../../http/uploads.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 import { itemSchema } from './schema.ts';
+import { checkZipSizes } from './zip-limits.ts';
 
 /** Largest import file; the whole catalogue is a few thousand lines (well under 1 MiB). */
 export const IMPORT_MAX_BYTES = 10 * MiB;
@@ -39,6 +40,8 @@ type Column = 'genus' | 'species' | 'common_name' | 'form' | 'height';
  */
 export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
   const kind = await detectKind(file);
+  // A zip bomb is refused here, before the workbook reader inflates it in the web process.
+  if (kind === 'xlsx') await checkZipSizes(file);
   const rows = kind === 'xlsx' ? readXlsx(file) : readCsv(file);
 
   let columns: Partial<Record<Column, number>> | undefined;

@@ -1,10 +1,11 @@
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, validationError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { presentDownload, presentItem, type PresentedDownload } from './presenter.ts';
 import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
+import { diffCatalogue, previewToken, type ImportPreview } from './import-preview.ts';
 import { bumpRevision, currentRevision, latestFile, type CatalogueRow } from './store.ts';
 
 /** Distinct values over the whole catalogue, for the page's filter menus. */
@@ -20,6 +21,9 @@ export interface CatalogueList {
   total: number;
   facets: CatalogueFacets;
 }
+
+/** Why a confirmed import is refused: the file or the catalogue is not what was previewed. */
+export const PREVIEW_STALE = 'The file or the catalogue has changed since the preview; preview the import again.';
 
 /** The job id that folds a burst of edits into one render (BullMQ drops a duplicate id). */
 export const RENDER_JOB_ID = 'catalogue-render';
@@ -132,13 +136,35 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
     },
 
     /**
+     * What {@link replaceAll} would do with these lines, changing nothing. The token names the
+     * revision compared against and the file's SHA-256, so the confirm applies exactly this.
+     */
+    async previewImport(items: CatalogueItemInput[], fileSha256: string): Promise<ImportPreview> {
+      const rows = items.map((item) => validate(itemSchema, item));
+      return deps.db.transaction(async (trx) => {
+        // One snapshot: the revision and the rows it describes are read together.
+        await trx.raw('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+        const revision = await currentRevision(trx);
+        const current = (await trx('catalogue_items').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as CatalogueRow[];
+        return diffCatalogue(current, rows, previewToken(revision, fileSha256));
+      });
+    },
+
+    /**
      * Replaces the whole catalogue with imported lines (the admin imports the full list) in one
      * transaction: readers see the old catalogue or the new one, never a mix; one revision bump
      * and one `catalogue.changed`, so one render. Rows are validated by the importer first.
+     * With `expectedRevision` (the revision the admin previewed) it refuses, changing nothing, when
+     * the catalogue has changed since: the preview would no longer say what the import does.
      */
-    async replaceAll(items: CatalogueItemInput[]): Promise<number> {
+    async replaceAll(items: CatalogueItemInput[], options: { expectedRevision?: number } = {}): Promise<number> {
       const rows = items.map((item) => validate(itemSchema, item));
       await deps.db.transaction(async (trx) => {
+        if (options.expectedRevision !== undefined) {
+          // Row lock: an edit committing between this check and the replace waits, then bumps past it.
+          const state = await trx('catalogue_state').where({ id: 1 }).forUpdate().first('revision');
+          if (Number(state?.revision ?? 0) !== options.expectedRevision) throw validationError({ token: [PREVIEW_STALE] });
+        }
         await trx('catalogue_items').delete();
         for (let start = 0; start < rows.length; start += 500) await trx('catalogue_items').insert(rows.slice(start, start + 500));
         await bumpRevision(trx);

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_ALIGNABLE, RICH_TEXT_LINK_ATTRIBUTES, RICH_TEXT_TAGS } from '../../../shared/rich-text.ts';
 
 /** Colour values the rich-text editor writes: #hex, rgb()/rgba()/hsl()/hsla() and named colours. */
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^(rgb|hsl)a?\(\s*[-\d.%\s,/]+\)$/i, /^[a-z]{3,20}$/i];
@@ -6,31 +7,21 @@ const ALIGN = [/^(left|right|center|justify)$/];
 const alignable = { 'text-align': ALIGN };
 
 /**
- * The allow-list for widget HTML, applied on save (the previous site rendered it raw). It covers
- * what the editor's toolbar can produce — bold, italic, underline, colour, alignment, lists,
- * blockquote, link, code — and nothing else: no scripts, event handlers, iframes, style tags,
- * images or `javascript:` links. Text inside script and style elements is dropped with them.
+ * The allow-list for widget HTML, applied on save (the previous site rendered it raw). The elements
+ * come from shared/rich-text.ts, the list the admin's editor is built from, so what the editor
+ * writes survives and nothing else does: no scripts, event handlers, iframes, style tags, images or
+ * `javascript:` links. Text inside script and style elements is dropped with them.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'span', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'code', 'pre'],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {
-    a: ['href', 'target', 'rel'],
+    a: [...RICH_TEXT_LINK_ATTRIBUTES],
     span: ['style'],
-    p: ['style'],
-    h2: ['style'],
-    h3: ['style'],
-    h4: ['style'],
-    li: ['style'],
-    blockquote: ['style'],
+    ...Object.fromEntries(RICH_TEXT_ALIGNABLE.map((tag) => [tag, ['style']])),
   },
   allowedStyles: {
     span: { color: COLOUR, 'background-color': COLOUR, ...alignable },
-    p: alignable,
-    h2: alignable,
-    h3: alignable,
-    h4: alignable,
-    li: alignable,
-    blockquote: alignable,
+    ...Object.fromEntries(RICH_TEXT_ALIGNABLE.map((tag) => [tag, alignable])),
   },
   // Relative links (no scheme) stay allowed; protocol-relative ones (//host) do not.
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -48,6 +39,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
 };
+
+/** The elements the sanitiser keeps (for the test that ties it to the editor's list). */
+export const SANITISER_TAGS: readonly string[] = OPTIONS.allowedTags as string[];
 
 /** Widget HTML reduced to the allow-list. Safe to render with dangerouslySetInnerHTML. */
 export function sanitizeWidgetHtml(html: string): string {

@@ -4,12 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfirmButton } from './confirm-button.tsx';
 
 describe('ConfirmButton', () => {
-  it('asks first, and Cancel closes without confirming', async () => {
+  it('asks a question naming what it acts on, and Cancel closes without confirming', async () => {
     const onConfirm = vi.fn();
-    render(<ConfirmButton onConfirm={onConfirm}>Delete User</ConfirmButton>);
+    render(
+      <ConfirmButton onConfirm={onConfirm} question="Delete the user Pat Grower?">
+        Delete User
+      </ConfirmButton>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Delete User' }));
-    const dialog = screen.getByRole('dialog', { name: 'Please Confirm?' });
-    expect(dialog).toHaveTextContent('Are you sure you want to do this?');
+    const dialog = screen.getByRole('dialog', { name: 'Delete the user Pat Grower?' });
+    expect(dialog).toHaveTextContent('This cannot be undone.');
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -18,9 +22,14 @@ describe('ConfirmButton', () => {
 
   it('Confirm closes the dialog and calls onConfirm once', async () => {
     const onConfirm = vi.fn();
-    render(<ConfirmButton onConfirm={onConfirm}>Delete Gallery</ConfirmButton>);
+    render(
+      <ConfirmButton onConfirm={onConfirm} question="Delete the gallery “Shows”?" detail="Its 3 images go with it." confirmLabel="Delete">
+        Delete Gallery
+      </ConfirmButton>,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Delete Gallery' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('dialog', { name: 'Delete the gallery “Shows”?' })).toHaveTextContent('Its 3 images go with it.');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -7,25 +7,26 @@ import { Modal } from './modal.tsx';
 export interface ConfirmButtonProps {
   /** The button's label, e.g. "Delete User". */
   children: ReactNode;
-  /** Runs only after the user presses Confirm. */
+  /** Runs only after the user presses the confirm button. */
   onConfirm: () => void;
   className?: string;
   disabled?: boolean;
-  /** The dialog's question; the spec's generic one unless an action has its own. */
-  question?: string;
+  /**
+   * The dialog's title, naming what the action acts on: "Delete the user Pat Grower?". Required,
+   * because a generic "Are you sure?" does not tell an admin which of many rows they are about to lose.
+   */
+  question: string;
+  /** A line under the question, e.g. what else goes with it. */
+  detail?: ReactNode;
+  /** The confirm button's label; "Confirm" unless the action reads better ("Delete"). */
+  confirmLabel?: string;
 }
 
 /**
- * A button that asks first: it opens a "Please Confirm?" dialog with Cancel and Confirm, and
- * calls `onConfirm` only on Confirm. Cancel gets the initial focus so Enter never confirms by accident.
+ * A button that asks first: it opens a dialog titled with the question, with Cancel and Confirm,
+ * and calls `onConfirm` only on Confirm. Cancel gets the initial focus so Enter never confirms by accident.
  */
-export function ConfirmButton({
-  children,
-  onConfirm,
-  className = buttons.danger,
-  disabled,
-  question = 'Are you sure you want to do this?',
-}: ConfirmButtonProps) {
+export function ConfirmButton({ children, onConfirm, className = buttons.danger, disabled, question, detail, confirmLabel = 'Confirm' }: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -35,7 +36,7 @@ export function ConfirmButton({
       </button>
       {open && (
         <Modal
-          title="Please Confirm?"
+          title={question}
           onClose={close}
           footer={
             <>
@@ -50,12 +51,12 @@ export function ConfirmButton({
                   onConfirm();
                 }}
               >
-                Confirm
+                {confirmLabel}
               </button>
             </>
           }
         >
-          <p>{question}</p>
+          <p>{detail ?? 'This cannot be undone.'}</p>
         </Modal>
       )}
     </>

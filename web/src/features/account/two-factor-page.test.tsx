@@ -129,8 +129,7 @@ describe('TwoFactorPage', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(codesB));
 
     await events.click(screen.getByRole('button', { name: 'Deactivate' }));
-    const dialog = screen.getByRole('dialog', { name: 'Please Confirm?' });
-    expect(dialog).toHaveTextContent('Are you sure you want to deactivate Two Factor Authentication?');
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate two-factor authentication on your account?' });
     await events.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('You have not enabled two factor authentication.')).toBeInTheDocument();
     expect(seen.some((r) => r.method === 'DELETE' && r.url.pathname === '/user/two-factor-authentication')).toBe(true);

@@ -34,6 +34,18 @@ export interface Downloads {
   xlsx: DownloadFile | null;
 }
 
+/** A line as an import preview lists it. */
+export type PreviewLine = Omit<CatalogueLine, 'id' | 'common_name'> & { common_name: string };
+
+/** POST /api/catalogue/import/preview: totals, the first lines of each kind, and the token to confirm with. */
+export interface ImportPreview {
+  token: string;
+  counts: { added: number; changed: number; removed: number; unchanged: number };
+  added: PreviewLine[];
+  changed: { before: PreviewLine; after: PreviewLine }[];
+  removed: PreviewLine[];
+}
+
 const LIST = { type: 'Catalogue', id: 'LIST' } as const;
 /** A change reloads the lists here and on the public catalogue page, and the dashboard's figures. */
 const CHANGED = [LIST, 'Downloads', 'Stats'] as const;
@@ -61,10 +73,19 @@ export const catalogueAdminApi = api.injectEndpoints({
       query: (id) => ({ url: `/api/catalogue/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [...CHANGED]),
     }),
-    /** Replaces the whole catalogue from an .xlsx or .csv file; 422 lists bad rows in errors.rows. */
-    importCatalogue: build.mutation<{ imported: number }, File>({
+    /** What importing a file would add, change and remove; changes nothing. 422 lists bad rows in errors.rows. */
+    previewImport: build.mutation<ImportPreview, File>({
       query: (file) => {
         const form = new FormData();
+        form.append('file', file);
+        return { url: '/api/catalogue/import/preview', method: 'POST', body: form };
+      },
+    }),
+    /** Replaces the whole catalogue with the previewed file; 422 errors.token when it or the catalogue changed since. */
+    importCatalogue: build.mutation<{ imported: number }, { file: File; token: string }>({
+      query: ({ file, token }) => {
+        const form = new FormData();
+        form.append('token', token);
         form.append('file', file);
         return { url: '/api/catalogue/import', method: 'POST', body: form };
       },
@@ -79,5 +100,6 @@ export const {
   useCreateLineMutation,
   useUpdateLineMutation,
   useDeleteLineMutation,
+  usePreviewImportMutation,
   useImportCatalogueMutation,
 } = catalogueAdminApi;

@@ -102,7 +102,11 @@ export function CatalogueAdminPage() {
                       <button type="button" className={cx(buttons.secondary, admin.small)} onClick={() => setModal({ line })}>
                         Edit<span className="visually-hidden">: {line.genus} {line.species} {line.form} {line.height}</span>
                       </button>
-                      <ConfirmButton className={cx(buttons.danger, admin.small)} onConfirm={() => void remove(line)}>
+                      <ConfirmButton
+                        className={cx(buttons.danger, admin.small)}
+                        onConfirm={() => void remove(line)}
+                        question={`Delete the row ${line.genus} ${line.species} (${line.form}, ${line.height})?`}
+                      >
                         Delete<span className="visually-hidden">: {line.genus} {line.species} {line.form} {line.height}</span>
                       </ConfirmButton>
                     </div>

@@ -15,7 +15,7 @@ describe('ImportForm', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const onImported = vi.fn();
     const seen = fakeServer({
-      'POST /api/catalogue/import': () =>
+      'POST /api/catalogue/import/preview': () =>
         reply(
           {
             message: 'Row 3: The form field must be one of… (and 1 more error)',
@@ -27,7 +27,7 @@ describe('ImportForm', () => {
     const user = userEvent.setup();
     renderWithApp(<ImportForm onImported={onImported} />);
     await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
-    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
 
     const alert = (await screen.findByText(/Nothing was imported/)).closest<HTMLElement>('[role="alert"]')!;
     expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -35,28 +35,66 @@ describe('ImportForm', () => {
       'Row 7: The species field is required.',
     ]);
     expect(onImported).not.toHaveBeenCalled();
-    expect(requestsTo(seen, 'POST /api/catalogue/import')[0]?.headers.get('Content-Type')).toMatch(/^multipart\/form-data/);
+    expect(requestsTo(seen, 'POST /api/catalogue/import/preview')[0]?.headers.get('Content-Type')).toMatch(/^multipart\/form-data/);
+    expect(requestsTo(seen, 'POST /api/catalogue/import')).toEqual([]);
   });
 
   it('shows a file-level error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fakeServer({ 'POST /api/catalogue/import': () => reply({ message: 'x', errors: { file: ['The file must be an Excel workbook (.xlsx) or a CSV file.'] } }, 415) });
+    fakeServer({ 'POST /api/catalogue/import/preview': () => reply({ message: 'x', errors: { file: ['The file must be an Excel workbook (.xlsx) or a CSV file.'] } }, 415) });
     const user = userEvent.setup();
     renderWithApp(<ImportForm onImported={() => {}} />);
     await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
-    await user.click(screen.getByRole('button', { name: 'Import' }));
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
     expect(await screen.findByText('The file must be an Excel workbook (.xlsx) or a CSV file.')).toBeInTheDocument();
   });
 
-  it('says how many rows were imported', async () => {
+  it('previews what would change, imports only on confirm with the preview token, and says how many rows were imported', async () => {
     const onImported = vi.fn();
-    fakeServer({ 'POST /api/catalogue/import': () => reply({ imported: 412 }) });
+    const line = (genus: string, common_name = '') => ({ genus, species: 'sylvatica', common_name, form: 'Bare root', height: '60-90' });
+    const seen = fakeServer({
+      'POST /api/catalogue/import/preview': () =>
+        reply({
+          token: '7.abc',
+          counts: { added: 1, changed: 1, removed: 2, unchanged: 408 },
+          added: [line('Fagus')],
+          changed: [{ before: line('Carpinus', 'Hornbeam'), after: line('Carpinus', 'Common hornbeam') }],
+          removed: [line('Ilex'), line('Taxus')],
+        }),
+      'POST /api/catalogue/import': () => reply({ imported: 410 }),
+    });
     const user = userEvent.setup();
     renderWithApp(<ImportForm onImported={onImported} />);
     await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
-    await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByText('Imported 412 rows')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
+
+    expect(await screen.findByText(/^Importing catalogue.csv would/)).toHaveTextContent(
+      'Importing catalogue.csv would add 1 row, change 1 row and remove 2 rows (408 rows stay as they are). Nothing has changed yet.',
+    );
+    expect(screen.getByText('Carpinus sylvatica (Hornbeam), Bare root, 60-90 → Carpinus sylvatica (Common hornbeam), Bare root, 60-90')).toBeVisible();
+    expect(screen.getByText('Taxus sylvatica, Bare root, 60-90')).toBeVisible();
+    expect(requestsTo(seen, 'POST /api/catalogue/import')).toEqual([]);
+    expect(onImported).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Replace the catalogue with catalogue.csv' }));
+    expect(await screen.findByText('Imported 410 rows')).toBeInTheDocument();
+    const body = requestsTo(seen, 'POST /api/catalogue/import')[0]!.body as FormData;
+    expect(body.get('token')).toBe('7.abc');
+    expect(body.has('file')).toBe(true);
     expect(onImported).toHaveBeenCalledOnce();
+  });
+
+  it('Cancel drops the preview without importing', async () => {
+    const seen = fakeServer({
+      'POST /api/catalogue/import/preview': () => reply({ token: '7.abc', counts: { added: 0, changed: 0, removed: 5, unchanged: 0 }, added: [], changed: [], removed: [] }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ImportForm onImported={() => {}} />);
+    await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('button', { name: /^Replace the catalogue/ })).not.toBeInTheDocument();
+    expect(requestsTo(seen, 'POST /api/catalogue/import')).toEqual([]);
   });
 });
 

@@ -6,7 +6,9 @@ import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import admin from '../shared/admin.module.css';
 import { fieldMessages } from '../shared/errors.ts';
-import { useImportCatalogueMutation } from './api.ts';
+import { useImportCatalogueMutation, usePreviewImportMutation } from './api.ts';
+import type { ImportPreview as Preview } from './api.ts';
+import { ImportPreview } from './import-preview.tsx';
 import styles from './catalogue-admin.module.css';
 
 /** Props of {@link ImportForm}. */
@@ -18,52 +20,78 @@ export interface ImportFormProps {
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
 /**
- * Import the whole catalogue from an .xlsx or .csv file. The server checks every row first: one
- * bad row and nothing changes, and the 422 names each bad row, which are listed here.
+ * Import the whole catalogue from an .xlsx or .csv file, in two steps, because it replaces every
+ * row: Preview sends the file and shows what it would add, change and remove (one bad row and the
+ * 422 names each, listed here); Replace the catalogue sends the same file with the preview's token,
+ * which the server refuses if the file or the catalogue changed in between.
  */
 export function ImportForm({ onImported }: ImportFormProps) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  const [preview, setPreview] = useState<Preview | null>(null);
   const [rows, setRows] = useState<string[]>([]);
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState('');
-  const [importCatalogue, { isLoading }] = useImportCatalogueMutation();
+  const [previewImport, previewState] = usePreviewImportMutation();
+  const [importCatalogue, importState] = useImportCatalogueMutation();
+  const busy = previewState.isLoading || importState.isLoading;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const clearMessages = () => {
     setRows([]);
     setProblem('');
     setDone('');
+  };
+  const showFailure = (error: unknown, what: string) => {
+    console.error(`Catalogue ${what} failed`, error);
+    const { status } = describeError(error);
+    const found = fieldMessages(error, ['rows', 'file', 'token'] as const);
+    if (found.rows?.length) setRows(found.rows);
+    else if (found.file?.length) setProblem(found.file.join(' '));
+    else if (found.token?.length) setProblem(found.token.join(' '));
+    else if (status === 413) setProblem('The file is too large (at most 10 MiB).');
+    else setProblem(`The file could not be ${what === 'preview' ? 'checked' : 'imported'}. Please try again.`);
+  };
+
+  const previewFile = async (event: FormEvent) => {
+    event.preventDefault();
+    clearMessages();
+    setPreview(null);
     if (!file) {
       setProblem('Choose an .xlsx or .csv file first.');
       return;
     }
     try {
-      const { imported } = await importCatalogue(file).unwrap();
+      setPreview(await previewImport(file).unwrap());
+    } catch (error) {
+      showFailure(error, 'preview');
+    }
+  };
+
+  const confirm = async () => {
+    if (!file || !preview) return;
+    clearMessages();
+    try {
+      const { imported } = await importCatalogue({ file, token: preview.token }).unwrap();
       setDone(`Imported ${imported} ${imported === 1 ? 'row' : 'rows'}`);
       setFile(null);
       setInputKey((k) => k + 1);
       onImported();
     } catch (error) {
-      console.error('Catalogue import failed', error);
-      const { status } = describeError(error);
-      const found = fieldMessages(error, ['rows', 'file'] as const);
-      if (found.rows?.length) setRows(found.rows);
-      else if (found.file?.length) setProblem(found.file.join(' '));
-      else if (status === 413) setProblem('The file is too large (at most 10 MiB).');
-      else setProblem('The file could not be imported. Please try again.');
+      showFailure(error, 'import');
     }
+    // Either way this preview is spent: after a refusal the admin previews again.
+    setPreview(null);
   };
 
   return (
-    <form className={admin.panel} onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className={admin.panel} onSubmit={previewFile} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={admin.panelTitle}>
         Import a spreadsheet
       </h2>
       <p className={admin.muted} id={`${id}-hint`}>
         An .xlsx or .csv file with the columns Genus, Species, Common name, Form and Height (cm), like the Excel download. It
-        <strong> replaces the whole catalogue</strong>; if any row is wrong, nothing changes.
+        <strong> replaces the whole catalogue</strong>, so you see what would change and confirm it first; if any row is wrong, nothing changes.
       </p>
       <Notice tone="success">{done}</Notice>
       <Notice tone="error">{problem}</Notice>
@@ -86,14 +114,31 @@ export function ImportForm({ onImported }: ImportFormProps) {
             name="file"
             accept={ACCEPT}
             aria-describedby={`${id}-hint`}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setPreview(null);
+            }}
           />
         </label>
-        <button type="submit" className={buttons.primary} disabled={isLoading}>
-          Import
+        <button type="submit" className={preview ? buttons.secondary : buttons.primary} disabled={busy}>
+          Preview import
         </button>
-        {isLoading && <Loading inline showLabel label="Importing…" />}
+        {previewState.isLoading && <Loading inline showLabel label="Checking the file…" />}
       </div>
+      {preview && file && (
+        <>
+          <ImportPreview preview={preview} fileName={file.name} />
+          <div className={styles.importRow}>
+            <button type="button" className={buttons.danger} onClick={() => void confirm()} disabled={busy}>
+              Replace the catalogue with {file.name}
+            </button>
+            <button type="button" className={buttons.secondary} onClick={() => setPreview(null)} disabled={busy}>
+              Cancel
+            </button>
+            {importState.isLoading && <Loading inline showLabel label="Importing…" />}
+          </div>
+        </>
+      )}
     </form>
   );
 }

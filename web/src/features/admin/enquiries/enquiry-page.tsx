@@ -90,7 +90,9 @@ function EnquiryDetails({ enquiry }: { enquiry: Enquiry }) {
         <button type="button" className={handled ? buttons.secondary : buttons.primary} onClick={toggle} disabled={saving}>
           {handled ? 'Mark as not handled' : 'Mark as handled'}
         </button>
-        <ConfirmButton onConfirm={remove}>Delete Enquiry</ConfirmButton>
+        <ConfirmButton onConfirm={remove} question={`Delete the enquiry from ${enquiry.name}?`}>
+          Delete Enquiry
+        </ConfirmButton>
       </div>
     </article>
   );

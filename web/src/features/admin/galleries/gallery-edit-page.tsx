@@ -91,7 +91,12 @@ function GalleryEditor({ gallery }: { gallery: AdminGallery }) {
       </section>
       {!isBannerGallery(gallery.id) && (
         <div className={admin.formActions}>
-          <ConfirmButton onConfirm={removeGallery} disabled={deleting}>
+          <ConfirmButton
+            onConfirm={removeGallery}
+            disabled={deleting}
+            question={`Delete the gallery “${gallery.name}”?`}
+            detail={`Its ${gallery.images.length} ${gallery.images.length === 1 ? 'image goes' : 'images go'} with it. This cannot be undone.`}
+          >
             Delete Gallery
           </ConfirmButton>
         </div>

@@ -192,7 +192,7 @@ function SortableImage({ image, position, count, disabled, onMoveLeft, onMoveRig
         <button type="button" className={styles.control} onClick={onRotate} disabled={processing} aria-label={`Rotate: ${label}, 90° clockwise`}>
           Rotate
         </button>
-        <ConfirmButton className={styles.controlDanger} onConfirm={onDelete}>
+        <ConfirmButton className={styles.controlDanger} onConfirm={onDelete} question={`Delete ${label}?`}>
           Delete<span className="visually-hidden"> {label}</span>
         </ConfirmButton>
       </div>

@@ -87,7 +87,7 @@ function UserEditForm({ user }: { user: AdminUser }) {
         <button type="submit" className={buttons.primary} disabled={saving}>
           Save Changes
         </button>
-        <ConfirmButton onConfirm={remove} disabled={deleting}>
+        <ConfirmButton onConfirm={remove} disabled={deleting} question={`Delete the user ${user.firstname} ${user.lastname}?`} detail={`${user.email} will no longer be able to log in.`}>
           Delete User
         </ConfirmButton>
       </div>

@@ -1,22 +1,8 @@
 import { CKEditor } from '@ckeditor/ckeditor5-react';
 import { useState } from 'react';
-import {
-  Alignment,
-  BlockQuote,
-  Bold,
-  ClassicEditor,
-  Code,
-  Essentials,
-  FontColor,
-  Italic,
-  Link,
-  List,
-  Paragraph,
-  Underline,
-} from 'ckeditor5';
-import type { EditorConfig } from 'ckeditor5';
+import { ClassicEditor } from 'ckeditor5';
 import 'ckeditor5/ckeditor5.css';
-import { PlainTextPaste } from './plain-text-paste.ts';
+import { editorConfig } from './editor-config.ts';
 
 /** Props of {@link RichTextEditor}. */
 export interface RichTextEditorProps {
@@ -29,9 +15,6 @@ export interface RichTextEditorProps {
   describedBy?: string;
 }
 
-/** The spec's toolbar: bold, italic, underline, colour, alignment, lists, blockquote, link, code. */
-const TOOLBAR = ['bold', 'italic', 'underline', 'fontColor', '|', 'alignment', 'bulletedList', 'numberedList', 'blockQuote', '|', 'link', 'code'];
-
 /**
  * CKEditor 5 (GPL) for TEXT widgets. This module is loaded only by the widget edit page, and only
  * for TEXT widgets, so neither the public site nor other admin screens carry the editor.
@@ -40,13 +23,7 @@ export function RichTextEditor({ initialHtml, onChange, label, describedBy }: Ri
   // Fixed at mount: handing the component each new value back would make it reset the editor's
   // content (and the caret) whenever React renders behind fast typing.
   const [startHtml] = useState(initialHtml);
-  const config: EditorConfig = {
-    licenseKey: 'GPL',
-    plugins: [Essentials, Paragraph, Bold, Italic, Underline, FontColor, Alignment, List, BlockQuote, Link, Code, PlainTextPaste],
-    toolbar: { items: TOOLBAR, shouldNotGroupWhenFull: false },
-    link: { defaultProtocol: 'https://' },
-    root: { label },
-  };
+  const config = editorConfig(label);
   return (
     <CKEditor
       editor={ClassicEditor}

@@ -174,7 +174,9 @@ function WidgetForm({ widget }: { widget: WidgetData }) {
           Save
         </button>
         {saving && <Loading inline showLabel label="Saving…" />}
-        <ConfirmButton onConfirm={remove}>Delete Widget</ConfirmButton>
+        <ConfirmButton onConfirm={remove} question={`Delete the widget ${widget.name}?`} detail="The pages that show it will show nothing in its place.">
+          Delete Widget
+        </ConfirmButton>
       </div>
     </form>
   );

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { ImportedItem } from './import.ts';
+import type { CatalogueRow } from './store.ts';
+
+/** A catalogue line as the preview shows it (no id: an imported line gets a new one). */
+export type PreviewLine = Omit<CatalogueRow, 'id'>;
+
+/** What an import would do, computed from exactly one file against exactly one catalogue revision. */
+export interface ImportPreview {
+  /** Hands the confirm back to the server: the revision previewed and the file's SHA-256. */
+  token: string;
+  counts: { added: number; changed: number; removed: number; unchanged: number };
+  /** The first {@link PREVIEW_LIST_LIMIT} lines of each kind; `counts` has the totals. */
+  added: PreviewLine[];
+  changed: { before: PreviewLine; after: PreviewLine }[];
+  removed: PreviewLine[];
+}
+
+/** Lines listed per kind: enough to check an import by eye, while the counts cover every row. */
+export const PREVIEW_LIST_LIMIT = 200;
+
+/** A line's identity: the same plant in the same form and height, whatever the capitals. */
+const keyOf = (line: PreviewLine) => [line.genus, line.species, line.form, line.height].map((v) => v.toLowerCase()).join('\u0000');
+const lineOf = ({ genus, species, common_name, form, height }: PreviewLine): PreviewLine => ({ genus, species, common_name, form, height });
+const same = (a: PreviewLine, b: PreviewLine) =>
+  a.genus === b.genus && a.species === b.species && a.common_name === b.common_name && a.form === b.form && a.height === b.height;
+
+/**
+ * Compares the catalogue with an import: a line is added when its genus, species, form and height
+ * are new, changed when they match but its spelling or common name differs, removed when the file
+ * no longer has it.
+ */
+export function diffCatalogue(current: PreviewLine[], incoming: ImportedItem[], token: string): ImportPreview {
+  const existing = new Map<string, PreviewLine>();
+  for (const row of current) if (!existing.has(keyOf(row))) existing.set(keyOf(row), lineOf(row));
+  const preview: ImportPreview = { token, counts: { added: 0, changed: 0, removed: 0, unchanged: 0 }, added: [], changed: [], removed: [] };
+  const list = <T>(into: T[], item: T) => into.length < PREVIEW_LIST_LIMIT && into.push(item);
+  for (const item of incoming) {
+    const after = lineOf(item);
+    const key = keyOf(after);
+    const before = existing.get(key);
+    existing.delete(key);
+    if (!before) {
+      preview.counts.added++;
+      list(preview.added, after);
+    } else if (!same(before, after)) {
+      preview.counts.changed++;
+      list(preview.changed, { before, after });
+    } else preview.counts.unchanged++;
+  }
+  for (const gone of existing.values()) {
+    preview.counts.removed++;
+    list(preview.removed, gone);
+  }
+  return preview;
+}
+
+/** The SHA-256 of a file, streamed. */
+export async function fileSha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Binds a preview to the catalogue revision it was computed on and the file it was computed from. */
+export const previewToken = (revision: number, sha256: string) => `${revision}.${sha256}`;
+
+/** The revision a token was issued for, or undefined for something that is not a token. */
+export function tokenRevision(token: string): number | undefined {
+  const match = /^(\d{1,15})\.[0-9a-f]{64}$/.exec(token);
+  return match ? Number(match[1]) : undefined;
+}

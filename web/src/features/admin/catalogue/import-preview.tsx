@@ -1,0 +1,46 @@
+import admin from '../shared/admin.module.css';
+import type { ImportPreview as Preview, PreviewLine } from './api.ts';
+import styles from './catalogue-admin.module.css';
+
+/** Props of {@link ImportPreview}. */
+export interface ImportPreviewProps {
+  preview: Preview;
+  fileName: string;
+}
+
+const rowsWord = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+const describe = (line: PreviewLine) => `${line.genus} ${line.species}${line.common_name ? ` (${line.common_name})` : ''}, ${line.form}, ${line.height}`;
+
+/**
+ * What an import would do, before it does it: the totals, then the lines added, changed (before →
+ * after) and removed. Long lists are cut by the server; the totals always cover every row.
+ */
+export function ImportPreview({ preview, fileName }: ImportPreviewProps) {
+  const { counts } = preview;
+  const sections = [
+    { key: 'added', title: `Added: ${rowsWord(counts.added)}`, total: counts.added, items: preview.added.map(describe) },
+    { key: 'changed', title: `Changed: ${rowsWord(counts.changed)}`, total: counts.changed, items: preview.changed.map((c) => `${describe(c.before)} → ${describe(c.after)}`) },
+    { key: 'removed', title: `Removed: ${rowsWord(counts.removed)}`, total: counts.removed, items: preview.removed.map(describe) },
+  ];
+  return (
+    <div className={styles.preview}>
+      <p className={styles.previewSummary} role="status">
+        Importing {fileName} would add {rowsWord(counts.added)}, change {rowsWord(counts.changed)} and remove {rowsWord(counts.removed)}
+        {counts.unchanged > 0 && ` (${rowsWord(counts.unchanged)} stay as they are)`}. Nothing has changed yet.
+      </p>
+      {sections
+        .filter((section) => section.total > 0)
+        .map((section) => (
+          <details key={section.key} className={styles.previewSection} open={section.total <= 20}>
+            <summary>{section.title}</summary>
+            <ul>
+              {section.items.map((item, index) => (
+                <li key={index}>{item}</li>
+              ))}
+            </ul>
+            {section.total > section.items.length && <p className={admin.muted}>… and {rowsWord(section.total - section.items.length)} more.</p>}
+          </details>
+        ))}
+    </div>
+  );
+}
