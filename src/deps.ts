@@ -21,6 +21,8 @@ export interface Deps {
   limiters: LimiterFactory;
   /** Present when REDIS_URL is set. */
   redis: Redis | undefined;
+  /** The time for schedules stored in rows (outbox backoff, processing deadlines); tests replace it. */
+  now(): Date;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
     events,
     limiters: limiterFactory(redis, config.redisPrefix),
     redis,
+    now: () => new Date(),
     async close() {
       await queue.close();
       mailer.close();

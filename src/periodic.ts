@@ -14,7 +14,8 @@ export function startPeriodicTasks(deps: Deps, services: Services, options: { se
     timer.unref();
     return timer;
   };
-  const timers = [every(60_000, 'contact-outbox', () => services.contact.requeueUnsent())];
+  // Every 15 s: the sweep is one indexed query, and enquiries wait no longer than their backoff.
+  const timers = [every(15_000, 'contact-outbox', () => services.contact.requeueUnsent())];
   if (options.sessions) timers.push(every(60 * 60_000, 'session-prune', () => pruneExpiredSessions(deps.db)));
   return () => timers.forEach(clearInterval);
 }

@@ -12,10 +12,20 @@ export type JobName = keyof JobPayloads;
 export type Processor<N extends JobName> = (data: JobPayloads[N], meta: { attempt: number }) => Promise<void>;
 export type Processors = { [N in JobName]: Processor<N> };
 
-/** BullMQ queue a job belongs to: the part of its name before the dot. */
-export const queueNames = ['mail', 'catalogue', 'images'] as const;
+/** BullMQ queues; each gets its own Worker, so one kind of work never waits behind another. */
+export const queueNames = ['mail', 'account-mail', 'catalogue', 'images'] as const;
 export type QueueName = (typeof queueNames)[number];
-export const queueOf = (job: JobName) => job.split('.')[0] as QueueName;
+/**
+ * The queue each job runs on. Account mails (verification, password reset) have their own queue:
+ * a person waiting at the screen for a link must not wait behind a backlog of enquiry mails.
+ */
+const jobQueues: Record<JobName, QueueName> = {
+  'mail.contact': 'mail',
+  'mail.send': 'account-mail',
+  'catalogue.render': 'catalogue',
+  'images.renditions': 'images',
+};
+export const queueOf = (job: JobName): QueueName => jobQueues[job];
 
 export interface EnqueueOptions {
   /** A job with the same id that is still waiting, delayed or running absorbs this one. */
