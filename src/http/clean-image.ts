@@ -9,21 +9,24 @@ export const isUploadedOriginal = (key: string) => ORIGINAL.test(key);
 /** Same bound as the images worker: a decompression bomb is refused before decoding. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
-const ENCODE = {
+const ENCODE: Record<string, (s: sharp.Sharp) => sharp.Sharp> = {
+  jpg: (s: sharp.Sharp) => s.jpeg({ quality: 92 }),
   jpeg: (s: sharp.Sharp) => s.jpeg({ quality: 92 }),
   png: (s: sharp.Sharp) => s.png(),
   webp: (s: sharp.Sharp) => s.webp({ quality: 92 }),
   avif: (s: sharp.Sharp) => s.avif({ quality: 70 }),
   gif: (s: sharp.Sharp) => s.gif(),
-} as const;
+};
 
 /**
  * An uploaded image as the public may see it: orientation applied to the pixels, and nothing else
  * of the camera's data kept — sharp writes no EXIF (GPS, owner, serial), XMP, IPTC or ICC profile
- * unless asked (colours are converted to sRGB first). Same format as stored. Rejects an unreadable file.
+ * unless asked (colours are converted to sRGB first). Same format as the file extension `ext`
+ * (jpg, jpeg, png, webp, avif, gif). Rejects an unreadable file or an unknown extension.
  */
-export function cleanImage(file: string, format: keyof typeof ENCODE): Promise<Buffer> {
-  const animated = format === 'gif' || format === 'webp';
-  const pipeline = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, animated }).toColourspace('srgb');
-  return ENCODE[format](pipeline).toBuffer();
+export async function cleanImage(file: string, ext: string): Promise<Buffer> {
+  const encode = ENCODE[ext.toLowerCase()];
+  if (!encode) throw new Error(`No image format for .${ext}`);
+  const animated = ext === 'gif' || ext === 'webp';
+  return encode(sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, animated }).toColourspace('srgb')).toBuffer();
 }

@@ -12,8 +12,6 @@ const contentTypes: Record<string, string> = {
   gif: 'image/gif',
 };
 
-const formats: Record<string, 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
-
 /**
  * Serves stored media under /media. Keys are never reused (each rendition has a fresh name), so
  * files are cached for a year. Only image types are served, always with nosniff. Uploaded
@@ -35,7 +33,7 @@ export function mediaRoutes(storage: Storage): Router {
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     if (isUploadedOriginal(key)) {
       // An original that cannot be decoded (the worker marked it failed) is not served raw either.
-      ctx.body = await cleanImage(storage.localPath(key), formats[ext]!).catch(() => {
+      ctx.body = await cleanImage(storage.localPath(key), ext).catch(() => {
         throw notFound();
       });
       return;

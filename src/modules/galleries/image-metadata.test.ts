@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendForm, signedIn } from '../../../test/admin.ts';
-import { insertGallery } from '../../../test/factories.ts';
+import { insertGallery, insertWidget } from '../../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 
@@ -72,5 +72,24 @@ describe('served gallery images', () => {
     }
     const servedOriginal = await sharp((await visitor.get(`/media/${original}`)).raw).metadata();
     expect({ width: servedOriginal.width, height: servedOriginal.height, format: servedOriginal.format }).toEqual({ width: 300, height: 600, format: 'jpeg' });
+  });
+
+  it('is true of widget images too: stored without metadata, upright', async () => {
+    const widget = await insertWidget(context.deps.db, { name: 'PrivacyWidget' });
+    const saved = await sendForm(admin, 'POST', `/api/widgets/${widget.id}`, { name: widget.name, type: 'IMAGE', alt: 'Yard' }, { image: { name: 'yard.jpg', body: await phonePhoto(), type: 'image/jpeg' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ width: 300, height: 600 });
+    const served = await server.client().get(saved.body.image_url);
+    expect(served.status).toBe(200);
+    const info = await sharp(served.raw).metadata();
+    expect({ exif: info.exif, xmp: info.xmp, icc: info.icc, orientation: info.orientation, width: info.width, height: info.height }).toEqual({
+      exif: undefined,
+      xmp: undefined,
+      icc: undefined,
+      orientation: undefined,
+      width: 300,
+      height: 600,
+    });
+    expect(served.raw.toString('latin1')).not.toContain('Jo Owner');
   });
 });
