@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /** Stored uploads as their owner sent them: `galleries/{gallery}/originals/…`. */
 const ORIGINAL = /^galleries\/\d+\/originals\/[^/]+$/;
@@ -9,13 +9,13 @@ export const isUploadedOriginal = (key: string) => ORIGINAL.test(key);
 /** Same bound as the images worker: a decompression bomb is refused before decoding. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
-const ENCODE: Record<string, (s: sharp.Sharp) => sharp.Sharp> = {
-  jpg: (s: sharp.Sharp) => s.jpeg({ quality: 92 }),
-  jpeg: (s: sharp.Sharp) => s.jpeg({ quality: 92 }),
-  png: (s: sharp.Sharp) => s.png(),
-  webp: (s: sharp.Sharp) => s.webp({ quality: 92 }),
-  avif: (s: sharp.Sharp) => s.avif({ quality: 70 }),
-  gif: (s: sharp.Sharp) => s.gif(),
+const ENCODE: Record<string, (s: Sharp) => Sharp> = {
+  jpg: (s: Sharp) => s.jpeg({ quality: 92 }),
+  jpeg: (s: Sharp) => s.jpeg({ quality: 92 }),
+  png: (s: Sharp) => s.png(),
+  webp: (s: Sharp) => s.webp({ quality: 92 }),
+  avif: (s: Sharp) => s.avif({ quality: 70 }),
+  gif: (s: Sharp) => s.gif(),
 };
 
 /**
