@@ -4,6 +4,7 @@ import setupTemplate from '../test/global-setup.ts';
 import { createTestContext } from '../test/harness.ts';
 import { measureHomeJavaScript } from './bundle-size.ts';
 import { benchImageRenditions } from './image-renditions.ts';
+import { benchRenditionMemory } from './rendition-memory.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
 
@@ -57,6 +58,14 @@ try {
 } finally {
   await images.close();
 }
+
+const memory = await benchRenditionMemory(20);
+results.push({
+  name: `image process peak RSS, ${memory.uploads} parallel ${memory.fileMiB.toFixed(1)} MB uploads through the rendition processor`,
+  value: `${Math.round(memory.boundedPeakMiB)} MiB (${memory.ratio.toFixed(2)}× the unbounded baseline's ${Math.round(memory.baselinePeakMiB)} MiB; ${memory.boundedSeconds.toFixed(0)} s vs ${memory.baselineSeconds.toFixed(0)} s)`,
+  target: '≤ 512 MiB',
+  ok: memory.boundedPeakMiB <= 512,
+});
 
 const upload = await benchUploadMemory(200);
 results.push({

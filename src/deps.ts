@@ -35,7 +35,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : undefined;
   const queue = config.redisUrl
     ? createBullQueue({ url: config.redisUrl, maxRetriesPerRequest: 1 }, config.redisPrefix)
-    : createInlineQueue(log);
+    : createInlineQueue(log, { concurrency: config.workerConcurrency });
   const storage = createLocalStorage(path.join(config.varDir, 'storage'));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, varDir: config.varDir, log });
   const events = new EventBus();

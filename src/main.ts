@@ -8,6 +8,7 @@ import { createDemoAdminIfEmpty } from './modules/users/bootstrap.ts';
 import { createDeps } from './deps.ts';
 import { startPeriodicTasks } from './periodic.ts';
 import { createServices } from './services.ts';
+import { limitSharp } from './sharp-limits.ts';
 import { subscribe } from './subscribers.ts';
 
 /** Web process: config → db (migrate, seed) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const started = Date.now();
+  limitSharp(config);
   const deps = createDeps(config);
   const { log } = deps;
   const ran = await migrate(deps.db);

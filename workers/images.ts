@@ -4,6 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import sharp, { type Sharp } from 'sharp';
 import type { Deps } from '../src/deps.ts';
 import { isRenditionFolder, RENDER_DEADLINE_MS, type Renditions } from '../src/modules/galleries/model.ts';
+import { withEncodeSlot } from '../src/sharp-limits.ts';
 import type { Storage } from '../src/storage.ts';
 
 /**
@@ -22,7 +23,7 @@ export const RENDITION_WIDTHS = [480, 960, 1600, 2400] as const;
 export const THUMB_SIZE = 120;
 /** Caps very tall images: keeps every rendition inside WebP's 16383 px limit and memory bounded. */
 const MAX_RENDITION_HEIGHT = 4800;
-/** Encodes in flight at once; the worker hosts have two cores and libvips threads within each. */
+/** Encodes one job keeps in flight; the process-wide bound (withEncodeSlot) is usually tighter. */
 const PARALLEL_ENCODES = 2;
 
 const FORMATS = {
@@ -170,7 +171,7 @@ async function buildRenditions(storage: Storage, image: ImageRow, folder: string
   const tasks: (() => Promise<void>)[] = [
     async () => {
       const thumb = FORMATS.jpeg(from().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover', position: 'attention' }));
-      await storage.put(key('thumb.jpg'), await guard(thumb.toBuffer()));
+      await storage.put(key('thumb.jpg'), await withEncodeSlot(() => guard(thumb.toBuffer())));
       await progress();
     },
   ];
@@ -178,7 +179,7 @@ async function buildRenditions(storage: Storage, image: ImageRow, folder: string
     for (const format of Object.keys(FORMATS) as Format[]) {
       tasks.push(async () => {
         const pipeline = from().resize({ width: size.width, height: size.height, fit: 'fill' });
-        await storage.put(key(`${size.width}.${format}`), await guard(FORMATS[format](pipeline).toBuffer()));
+        await storage.put(key(`${size.width}.${format}`), await withEncodeSlot(() => guard(FORMATS[format](pipeline).toBuffer())));
         await progress();
       });
     }
