@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { withEncodeSlot } from '../sharp-limits.ts';
 
 /** Stored uploads as their owner sent them: `galleries/{gallery}/originals/…`. */
 const ORIGINAL = /^galleries\/\d+\/originals\/[^/]+$/;
@@ -28,5 +29,6 @@ export async function cleanImage(file: string, ext: string): Promise<Buffer> {
   const encode = ENCODE[ext.toLowerCase()];
   if (!encode) throw new Error(`No image format for .${ext}`);
   const animated = ext === 'gif' || ext === 'webp';
-  return encode(sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, animated }).toColourspace('srgb')).toBuffer();
+  // Bounded like the worker's encodes: a burst of requests for originals must not pile up decodes.
+  return withEncodeSlot(() => encode(sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, animated }).toColourspace('srgb')).toBuffer());
 }
