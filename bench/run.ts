@@ -5,6 +5,7 @@ import { createTestContext } from '../test/harness.ts';
 import { measureHomeJavaScript } from './bundle-size.ts';
 import { benchImageRenditions } from './image-renditions.ts';
 import { benchSeed } from './seed.ts';
+import { benchRenditionMemory } from './rendition-memory.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
 
@@ -72,6 +73,14 @@ try {
 } finally {
   await seeding.close();
 }
+
+const memory = await benchRenditionMemory(20);
+results.push({
+  name: `image process peak RSS, ${memory.uploads} parallel ${memory.fileMiB.toFixed(1)} MB uploads through the rendition processor`,
+  value: `${Math.round(memory.boundedPeakMiB)} MiB (${memory.ratio.toFixed(2)}× the unbounded baseline's ${Math.round(memory.baselinePeakMiB)} MiB; ${memory.boundedSeconds.toFixed(0)} s vs ${memory.baselineSeconds.toFixed(0)} s)`,
+  target: '≤ 512 MiB',
+  ok: memory.boundedPeakMiB <= 512,
+});
 
 const upload = await benchUploadMemory(200);
 results.push({

@@ -27,6 +27,11 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/main.ts')], { cwd: root, stdio: 'inherit' });
+// Embedded mode runs image jobs in this process: two malloc arenas keep libvips' freed buffers from piling up (see Dockerfile).
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { MALLOC_ARENA_MAX: '2', ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

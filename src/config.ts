@@ -36,6 +36,10 @@ const schema = z.object({
   WEB_DIST: z.string().default('./web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** libvips threads per operation, its operation cache, and encodes at once: bound an image process's memory. */
+  SHARP_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  SHARP_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
+  SHARP_ENCODES: z.coerce.number().int().min(1).max(16).default(1),
   /** Delay that folds a burst of catalogue edits into one render. */
   CATALOGUE_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
@@ -96,6 +100,12 @@ export interface Config {
   webDist: string;
   logLevel: string;
   workerConcurrency: number;
+  /** libvips threads per image operation (sharp.concurrency). */
+  sharpConcurrency: number;
+  /** Memory libvips may keep for its operation cache, in MiB (0 = no cache). */
+  sharpCacheMb: number;
+  /** Image encodes running at once in the process, across all jobs (each AVIF one holds ~140 MB). */
+  sharpEncodes: number;
   catalogueRenderDelayMs: number;
   contactPerMinute: number;
   /** Reverse proxies trusted for X-Forwarded-For/-Proto (0 = none): Koa's maxIpsCount. */
@@ -150,6 +160,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    sharpConcurrency: e.SHARP_CONCURRENCY,
+    sharpCacheMb: e.SHARP_CACHE_MB,
+    sharpEncodes: e.SHARP_ENCODES,
     catalogueRenderDelayMs: e.CATALOGUE_RENDER_DELAY_MS,
     contactPerMinute: e.CONTACT_PER_MINUTE,
     proxyHops: e.TRUST_PROXY,

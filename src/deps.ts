@@ -21,6 +21,8 @@ export interface Deps {
   limiters: LimiterFactory;
   /** Present when REDIS_URL is set. */
   redis: Redis | undefined;
+  /** The time for schedules stored in rows (outbox backoff, processing deadlines); tests replace it. */
+  now(): Date;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : undefined;
   const queue = config.redisUrl
     ? createBullQueue({ url: config.redisUrl, maxRetriesPerRequest: 1 }, config.redisPrefix)
-    : createInlineQueue(log);
+    : createInlineQueue(log, { concurrency: config.workerConcurrency });
   const storage = createLocalStorage(path.join(config.varDir, 'storage'));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, varDir: config.varDir, log });
   const events = new EventBus();
@@ -47,6 +49,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
     events,
     limiters: limiterFactory(redis, config.redisPrefix),
     redis,
+    now: () => new Date(),
     async close() {
       await queue.close();
       mailer.close();

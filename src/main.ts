@@ -9,12 +9,14 @@ import { createDeps } from './deps.ts';
 import { startPeriodicTasks } from './periodic.ts';
 import { exitOnStartupError } from './startup-errors.ts';
 import { createServices } from './services.ts';
+import { limitSharp } from './sharp-limits.ts';
 import { subscribe } from './subscribers.ts';
 
 /** Web process: config → db (migrate, seed) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
+  limitSharp(config);
   const deps = createDeps(config);
   const { log } = deps;
   const ran = await migrate(deps.db);

@@ -12,10 +12,20 @@ export type JobName = keyof JobPayloads;
 export type Processor<N extends JobName> = (data: JobPayloads[N], meta: { attempt: number }) => Promise<void>;
 export type Processors = { [N in JobName]: Processor<N> };
 
-/** BullMQ queue a job belongs to: the part of its name before the dot. */
-export const queueNames = ['mail', 'catalogue', 'images'] as const;
+/** BullMQ queues; each gets its own Worker, so one kind of work never waits behind another. */
+export const queueNames = ['mail', 'account-mail', 'catalogue', 'images'] as const;
 export type QueueName = (typeof queueNames)[number];
-export const queueOf = (job: JobName) => job.split('.')[0] as QueueName;
+/**
+ * The queue each job runs on. Account mails (verification, password reset) have their own queue:
+ * a person waiting at the screen for a link must not wait behind a backlog of enquiry mails.
+ */
+const jobQueues: Record<JobName, QueueName> = {
+  'mail.contact': 'mail',
+  'mail.send': 'account-mail',
+  'catalogue.render': 'catalogue',
+  'images.renditions': 'images',
+};
+export const queueOf = (job: JobName): QueueName => jobQueues[job];
 
 export interface EnqueueOptions {
   /** A job with the same id that is still waiting, delayed or running absorbs this one. */
@@ -91,8 +101,24 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
  * In-process driver, like Laravel's `sync` queue but asynchronous: jobs run in this process through
  * the same processors, with the same id-based de-duplication, delay and retry-with-backoff.
  */
-export function createInlineQueue(log: Logger): JobQueue {
+export function createInlineQueue(log: Logger, options: { concurrency?: number } = {}): JobQueue {
   let processors: Processors | undefined;
+  // Like a BullMQ Worker per queue: at most `concurrency` jobs of one queue run at once (twenty
+  // uploads must not mean twenty image decodes in this process), and queues never wait on each other.
+  const limit = options.concurrency ?? Infinity;
+  const lanes = new Map<QueueName, { active: number; queued: (() => void)[] }>();
+  const slot = async (queue: QueueName): Promise<() => void> => {
+    const lane = lanes.get(queue) ?? { active: 0, queued: [] };
+    lanes.set(queue, lane);
+    if (lane.active >= limit) await new Promise<void>((resolve) => lane.queued.push(resolve));
+    else lane.active++;
+    // A released slot passes straight to the next queued job (active stays the same).
+    return () => {
+      const next = lane.queued.shift();
+      if (next) next();
+      else lane.active--;
+    };
+  };
   const pending = new Set<string>();
   const running = new Set<Promise<void>>();
   let failed = 0;
@@ -130,8 +156,13 @@ export function createInlineQueue(log: Logger): JobQueue {
       waiting++;
       const task = (async () => {
         await sleep(options.delayMs ?? 0);
+        const release = await slot(queueOf(name));
         waiting--;
-        await run(name, data, id);
+        try {
+          await run(name, data, id);
+        } finally {
+          release();
+        }
       })().finally(() => {
         pending.delete(id);
         running.delete(task);

@@ -3,6 +3,7 @@ import { authService } from './modules/auth/service.ts';
 import { catalogueService } from './modules/catalogue/service.ts';
 import { contactService } from './modules/contact/service.ts';
 import { galleryImageService } from './modules/galleries/images-service.ts';
+import { imageRecovery } from './modules/galleries/images-recovery.ts';
 import { galleryService } from './modules/galleries/service.ts';
 import { widgetService } from './modules/widgets/service.ts';
 import { adminStatsService } from './modules/admin/service.ts';
@@ -21,6 +22,7 @@ export function createServices(deps: Deps) {
     catalogue: catalogueService(deps),
     contact: contactService(deps),
     galleryImages: galleryImageService(deps),
+    imageRecovery: imageRecovery(deps),
     users: usersService(deps),
     enquiries: enquiryService(deps),
   };

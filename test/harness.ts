@@ -102,7 +102,7 @@ export async function startTestServer(context: TestContext) {
 export async function startMailingApp(options: TestOptions = {}) {
   const smtp = await startSmtpCapture();
   const context = await createTestContext({ ...options, env: { SMTP_URL: smtp.url, ...options.env } });
-  context.startWorkers(['mail']);
+  context.startWorkers(['mail', 'account-mail']);
   const server = await startTestServer(context);
   let visitors = 0;
   return {

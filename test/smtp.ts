@@ -13,43 +13,54 @@ export interface CapturedMail {
 
 /**
  * A real SMTP server on a free port that keeps every message it receives, so tests see exactly
- * what a mail server would. `failNext(n)` makes the next n deliveries fail with a 451.
+ * what a mail server would. `failNext(n)` makes the next n deliveries fail with a 451;
+ * `hold(address)` keeps deliveries to that address hanging (a slow server) until `release()`.
  */
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
   let failures = 0;
   const waiters: (() => void)[] = [];
+  const heldAddresses = new Set<string>();
+  let held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (failures > 0) {
-          failures--;
-          const error = Object.assign(new Error('Temporary failure'), { responseCode: 451 });
-          callback(error);
+        if (session.envelope.rcptTo.some((r) => heldAddresses.has(r.address))) {
+          held.push(() => accept(chunks, callback));
           return;
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        simpleParser(raw).then((parsed: ParsedMail) => {
-          const to = [parsed.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''));
-          messages.push({
-            to,
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            replyTo: parsed.replyTo?.value[0]?.address,
-            raw,
-          });
-          waiters.splice(0).forEach((w) => w());
-          callback();
-        }, callback);
+        accept(chunks, callback);
       });
     },
   });
+  /** Completes one DATA command: a scheduled failure, or the message kept. */
+  const accept = (chunks: Buffer[], callback: (error?: Error | null) => void) => {
+    if (failures > 0) {
+      failures--;
+      const error = Object.assign(new Error('Temporary failure'), { responseCode: 451 });
+      callback(error);
+      return;
+    }
+    const raw = Buffer.concat(chunks).toString('utf8');
+    simpleParser(raw).then((parsed: ParsedMail) => {
+      const to = [parsed.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address ?? ''));
+      messages.push({
+        to,
+        subject: parsed.subject ?? '',
+        text: parsed.text ?? '',
+        html: typeof parsed.html === 'string' ? parsed.html : '',
+        replyTo: parsed.replyTo?.value[0]?.address,
+        raw,
+      });
+      waiters.splice(0).forEach((w) => w());
+      callback();
+    }, callback);
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
@@ -58,6 +69,17 @@ export async function startSmtpCapture() {
     messages,
     failNext(n: number) {
       failures = n;
+    },
+    /** Leaves deliveries to `address` hanging in DATA until `release()`. */
+    hold(address: string) {
+      heldAddresses.add(address);
+    },
+    /** Stops holding and lets every held delivery finish. */
+    release() {
+      heldAddresses.clear();
+      const waiting = held;
+      held = [];
+      waiting.forEach((finish) => finish());
     },
     /** Resolves when at least `count` messages arrived, or rejects after `timeoutMs`. */
     async waitFor(count: number, timeoutMs = 10_000): Promise<CapturedMail[]> {
@@ -71,7 +93,12 @@ export async function startSmtpCapture() {
       }
       return messages;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        heldAddresses.clear();
+        held.splice(0).forEach((finish) => finish());
+        server.close(() => resolve());
+      }),
   };
 }
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import ExcelJS from 'exceljs';
@@ -52,17 +53,16 @@ describe('renderCatalogue', () => {
   const rows = sampleRows(ROWS);
 
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { CATALOGUE_RENDER_DELAY_MS: '500' } });
+    ctx = await createTestContext();
     await insertRows(ctx.deps.db, rows);
+    // Rendered once here, not by the first test: every test below reads these files on its own.
+    await renderCatalogue(ctx.deps);
   });
   afterAll(async () => {
     await ctx?.close();
   });
 
   it('writes a paginated PDF with every genus, the company details and "Page X of Y"', async () => {
-    const started = Date.now();
-    await renderCatalogue(ctx.deps);
-    const elapsed = Date.now() - started;
     const pdf = (await latestFile(ctx.deps.db, 'pdf'))!;
     expect(pdf).toMatchObject({ rows: ROWS, revision: 1 });
     if (process.env.CATALOGUE_TEST_OUT) {
@@ -70,7 +70,7 @@ describe('renderCatalogue', () => {
       copyFileSync(ctx.deps.storage.localPath(pdf.storage_key), `${process.env.CATALOGUE_TEST_OUT}/catalogue.pdf`);
       const xlsx = (await latestFile(ctx.deps.db, 'xlsx'))!;
       copyFileSync(ctx.deps.storage.localPath(xlsx.storage_key), `${process.env.CATALOGUE_TEST_OUT}/catalogue.xlsx`);
-      console.log(`render ${elapsed} ms; pdf ${pdf.bytes} bytes; xlsx ${xlsx.bytes} bytes`);
+      console.log(`pdf ${pdf.bytes} bytes; xlsx ${xlsx.bytes} bytes`);
     }
 
     const { text, pages, pageTexts } = await pdfText(ctx, pdf);
@@ -140,57 +140,93 @@ describe('renderCatalogue', () => {
     await renderCatalogue(ctx.deps);
     expect(await filesEverWritten(ctx)).toBe(before);
   });
+});
 
-  describe('with workers running', () => {
-    beforeAll(() => ctx.startWorkers(['catalogue']));
+describe('catalogue changes with workers running', () => {
+  let ctx: TestContext;
+  let queue: Queue;
 
-    for (const change of ['create', 'update', 'remove'] as const) {
-      it(`${change === 'create' ? 'a create' : change === 'update' ? 'an update' : 'a removal'} through the service produces new files within 10 s`, async () => {
-        const catalogue = ctx.services.catalogue;
-        const before = await currentRevision(ctx.deps.db);
-        const started = Date.now();
-        const anyId = (await ctx.deps.db('catalogue_items').orderBy('id', 'desc').first('id')).id as number;
-        if (change === 'create') await catalogue.create({ genus: 'Zelkova', species: 'serrata', common_name: 'Japanese zelkova', form: '10L', height: '150-175' });
-        if (change === 'update') await catalogue.update(anyId, { species: 'serrata (updated)' });
-        if (change === 'remove') await catalogue.remove(anyId);
-        expect(await currentRevision(ctx.deps.db)).toBe(before + 1);
-        const [pdf, xlsx] = await waitFor(async () => {
-          const files = await Promise.all([latestFile(ctx.deps.db, 'pdf'), latestFile(ctx.deps.db, 'xlsx')]);
-          return files.every((f) => f && f.revision > before) && files;
-        });
-        expect(Date.now() - started).toBeLessThan(10_000);
-        const sheet = (await readWorkbook(ctx, xlsx!)).getWorksheet('Catalogue')!;
-        const last = sheet.getRow(sheet.actualRowCount).values as string[];
-        if (change === 'create') expect(last.slice(1, 3)).toEqual(['Zelkova', 'serrata']);
-        if (change === 'update') expect(last.slice(1, 3)).toEqual(['Zelkova', 'serrata (updated)']);
-        if (change === 'remove') expect(last[1]).not.toBe('Zelkova');
-        expect(pdf!.rows).toBe(sheet.actualRowCount - 1);
-        // Only the newest two files of each format are kept, in storage and in the table.
-        const kept = await ctx.deps.db('catalogue_files').where({ format: 'pdf' });
-        expect(kept.length).toBeLessThanOrEqual(2);
-      });
-    }
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { CATALOGUE_RENDER_DELAY_MS: '200' } });
+    await insertRows(ctx.deps.db, sampleRows(80));
+    await renderCatalogue(ctx.deps);
+    queue = ctx.deps.queue.bullQueues!().find((q) => q.name === 'catalogue')!;
+    ctx.startWorkers(['catalogue']);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
 
-    it('folds ten rapid changes into one or two renders', async () => {
-      const before = await filesEverWritten(ctx);
-      for (let i = 0; i < 10; i++) {
-        await ctx.services.catalogue.create({ genus: 'Tilia', species: `cordata ${i}`, form: '3L', height: '90-120' });
-      }
-      const revision = await currentRevision(ctx.deps.db);
-      await waitFor(async () => (await latestFile(ctx.deps.db, 'xlsx'))?.revision === revision);
-      await sleep(1_500); // anything still queued would have run by now
-      const renders = (await filesEverWritten(ctx)) - before;
-      expect(renders / 2).toBeGreaterThanOrEqual(1);
-      expect(renders / 2).toBeLessThanOrEqual(2);
-      expect((await latestFile(ctx.deps.db, 'pdf'))!.rows).toBe(Number((await ctx.deps.db('catalogue_items').count({ n: '*' }))[0]!.n));
-    });
+  /** Waits until nothing is queued or running and the newest files hold the current revision. */
+  async function rendersSettled() {
+    const revision = await currentRevision(ctx.deps.db);
+    await waitFor(async () => {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'paused', 'prioritized');
+      const files = await Promise.all([latestFile(ctx.deps.db, 'pdf'), latestFile(ctx.deps.db, 'xlsx')]);
+      return Object.values(counts).every((n) => n === 0) && files.every((f) => f?.revision === revision);
+    }, 30_000);
+  }
 
-    it('reports unknown ids as not found without bumping the revision', async () => {
+  /** Every row of the newest XLSX as "Genus species". */
+  async function spreadsheetNames(): Promise<string[]> {
+    const sheet = (await readWorkbook(ctx, (await latestFile(ctx.deps.db, 'xlsx'))!)).getWorksheet('Catalogue')!;
+    const names: string[] = [];
+    sheet.eachRow((row, n) => n > 1 && names.push(`${String(row.getCell(1).value)} ${String(row.getCell(2).value)}`));
+    return names;
+  }
+
+  // Each test makes its own row, so any one of them runs alone or in any order.
+  for (const change of ['create', 'update', 'remove'] as const) {
+    it(`${change === 'create' ? 'a create' : change === 'update' ? 'an update' : 'a removal'} through the service produces new files`, async () => {
+      const catalogue = ctx.services.catalogue;
+      const species = `${change} ${randomUUID().slice(0, 8)}`;
+      // Inserted directly (no event, no render): only the change under test is rendered.
+      const ownId: number | undefined =
+        change === 'create'
+          ? undefined
+          : (await ctx.deps.db('catalogue_items').insert({ genus: 'Zelkova', species, common_name: 'Japanese zelkova', form: '10L', height: '150-175' }).returning('id'))[0].id;
+      await rendersSettled();
       const before = await currentRevision(ctx.deps.db);
-      await expect(ctx.services.catalogue.update(999_999, { species: 'x' })).rejects.toMatchObject({ status: 404 });
-      await expect(ctx.services.catalogue.remove(999_999)).rejects.toMatchObject({ status: 404 });
-      expect(await currentRevision(ctx.deps.db)).toBe(before);
+      if (change === 'create') await catalogue.create({ genus: 'Zelkova', species, common_name: 'Japanese zelkova', form: '10L', height: '150-175' });
+      if (change === 'update') await catalogue.update(ownId!, { species: `${species} (updated)` });
+      if (change === 'remove') await catalogue.remove(ownId!);
+      expect(await currentRevision(ctx.deps.db)).toBe(before + 1);
+      await rendersSettled();
+
+      const names = await spreadsheetNames();
+      if (change === 'create') expect(names).toContain(`Zelkova ${species}`);
+      if (change === 'update') expect(names).toContain(`Zelkova ${species} (updated)`);
+      if (change === 'remove') expect(names.filter((n) => n.includes(species))).toEqual([]);
+      expect((await latestFile(ctx.deps.db, 'pdf'))!.rows).toBe(names.length);
+      // Only the newest two files of each format are kept, in storage and in the table.
+      const kept = await ctx.deps.db('catalogue_files').where({ format: 'pdf' });
+      expect(kept.length).toBeLessThanOrEqual(2);
     });
+  }
+
+  it('folds ten rapid changes into one render', async () => {
+    await rendersSettled();
+    const before = await filesEverWritten(ctx);
+    // The queue is paused while the edits arrive, so "rapid" holds however slow this machine is:
+    // the debounce, not the clock, decides how many renders there are.
+    await queue.pause();
+    try {
+      for (let i = 0; i < 10; i++) {
+        await ctx.services.catalogue.create({ genus: 'Tilia', species: `cordata ${randomUUID().slice(0, 8)}`, form: '3L', height: '90-120' });
+      }
+    } finally {
+      await queue.resume();
+    }
+    await rendersSettled();
+    expect((await filesEverWritten(ctx)) - before).toBe(2); // one PDF and one XLSX
+    expect((await latestFile(ctx.deps.db, 'pdf'))!.rows).toBe(Number((await ctx.deps.db('catalogue_items').count({ n: '*' }))[0]!.n));
+  });
+
+  it('reports unknown ids as not found without bumping the revision', async () => {
+    const before = await currentRevision(ctx.deps.db);
+    await expect(ctx.services.catalogue.update(999_999, { species: 'x' })).rejects.toMatchObject({ status: 404 });
+    await expect(ctx.services.catalogue.remove(999_999)).rejects.toMatchObject({ status: 404 });
+    expect(await currentRevision(ctx.deps.db)).toBe(before);
   });
 });
 

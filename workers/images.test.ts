@@ -61,9 +61,7 @@ describe('renditionSizes', () => {
 describe('renderImageRenditions', () => {
   it('writes a thumbnail and every width in AVIF, WebP and JPEG, without metadata, and marks the image ready', async () => {
     const image = await imageWith(await photo(1920, 1000).withMetadata({ orientation: 1 }).toBuffer(), 'banner.jpg');
-    const started = performance.now();
-    await renderImageRenditions(deps, image.id);
-    console.info(`renditions of one 1920×1000 JPEG: ${Math.round(performance.now() - started)} ms`);
+    await renderImageRenditions(deps, image.id); // its speed is measured in bench/image-renditions.ts, not here
 
     const row = await load(image.id);
     expect(row).toMatchObject({ status: 'ready', width: 1920, height: 1000, error: null });
@@ -142,15 +140,15 @@ describe('renderImageRenditions', () => {
     expect(foldersOf(image.id)).toEqual([]);
   });
 
-  it('refuses a 30000×30000 image at the pixel limit, quickly', async () => {
+  it('refuses a 30000×30000 image at the pixel limit from its header, without decoding it', async () => {
     expect(30000 * 30000).toBeGreaterThan(MAX_INPUT_PIXELS);
     const image = await imageWith(pngHeader(30000, 30000), 'bomb.png');
-    const started = performance.now();
     await expect(renderImageRenditions(deps, image.id)).rejects.toBeInstanceOf(UnrecoverableError);
-    expect(performance.now() - started).toBeLessThan(2000);
     const row = await load(image.id);
     expect(row.status).toBe('failed');
-    expect(row.error).toMatch(/too large/);
+    // The file is a header and a token of pixel data: had anything tried to decode it, it would
+    // have failed as "incomplete or corrupt". "Too large" means the header alone refused it.
+    expect(row.error).toMatch(/^The image is too large \((30000×30000, 900 megapixels; the limit is 100|over 100 megapixels)\)\.$/);
     expect(foldersOf(image.id)).toEqual([]);
   });
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import sharp, { type Sharp } from 'sharp';
 import type { Deps } from '../src/deps.ts';
-import type { Renditions } from '../src/modules/galleries/model.ts';
+import { isRenditionFolder, RENDER_DEADLINE_MS, type Renditions } from '../src/modules/galleries/model.ts';
+import { withEncodeSlot } from '../src/sharp-limits.ts';
 import type { Storage } from '../src/storage.ts';
 
 /**
@@ -22,7 +23,7 @@ export const RENDITION_WIDTHS = [480, 960, 1600, 2400] as const;
 export const THUMB_SIZE = 120;
 /** Caps very tall images: keeps every rendition inside WebP's 16383 px limit and memory bounded. */
 const MAX_RENDITION_HEIGHT = 4800;
-/** Encodes in flight at once; the worker hosts have two cores and libvips threads within each. */
+/** Encodes one job keeps in flight; the process-wide bound (withEncodeSlot) is usually tighter. */
 const PARALLEL_ENCODES = 2;
 
 const FORMATS = {
@@ -57,11 +58,12 @@ export interface RenditionOptions {
  * for the queue's retry with backoff, leaving no partial files either way.
  */
 export async function renderImageRenditions(
-  deps: Pick<Deps, 'db' | 'storage' | 'log'>,
+  deps: Pick<Deps, 'db' | 'storage' | 'log' | 'now'>,
   imageId: number,
   options: RenditionOptions = {},
 ): Promise<void> {
   const { db, storage, log } = deps;
+  const finished = { rendering_folder: null, processing_deadline: null };
   // A rotate during the build makes the result stale; build again (a running BullMQ job with the
   // same id would have swallowed the rotate's own job, so this one must catch up).
   for (let pass = 1; pass <= 3; pass++) {
@@ -69,23 +71,43 @@ export async function renderImageRenditions(
     if (!image) return; // deleted since it was queued: nothing to do
 
     const folder = `galleries/${image.gallery_id}/${image.id}-${randomBytes(4).toString('hex')}`;
+    // Recorded before the first file is written: if this process is killed, the recovery sweep
+    // finds the row past its deadline and removes this folder (with any half-written temp files).
+    await db('gallery_images')
+      .where({ id: imageId })
+      .update({
+        rendering_folder: folder,
+        processing_deadline: new Date(deps.now().getTime() + RENDER_DEADLINE_MS),
+        ...(pass === 1 ? { render_attempts: db.raw('render_attempts + 1') } : {}),
+      });
+    // Each finished file pushes the deadline on, so only a job that stopped making progress counts as stuck.
+    const heartbeat = () =>
+      db('gallery_images')
+        .where({ id: imageId, rendering_folder: folder })
+        .update({ processing_deadline: new Date(deps.now().getTime() + RENDER_DEADLINE_MS) });
     let built: { renditions: Renditions; width: number; height: number };
     try {
-      built = await buildRenditions(storage, image, folder);
+      built = await buildRenditions(storage, image, folder, heartbeat);
     } catch (error) {
       await storage.deletePrefix(folder).catch((err: unknown) => log.warn({ err, folder }, 'could not remove partial renditions'));
       if (!(error instanceof BadImageError) && !options.lastAttempt) throw error;
       const message = error instanceof BadImageError ? error.message : 'The image could not be processed. Please try again.';
       log.warn({ err: error, imageId }, 'image renditions failed');
-      await db('gallery_images').where({ id: imageId }).update({ status: 'failed', error: message, updated_at: db.fn.now() });
+      await db('gallery_images').where({ id: imageId }).update({ status: 'failed', error: message, ...finished, updated_at: db.fn.now() });
       throw new UnrecoverableError(message);
     }
 
-    let saved: { outcome: 'deleted' | 'stale' } | { outcome: 'saved'; previous: Renditions | null };
+    let saved: { outcome: 'deleted' | 'stale' | 'superseded' } | { outcome: 'saved'; previous: Renditions | null };
     try {
       saved = await db.transaction(async (trx) => {
-        const current = await trx<ImageRow>('gallery_images').where({ id: imageId }).forUpdate().first('rotation', 'original_path', 'renditions');
+        const current = await trx<ImageRow & { rendering_folder: string | null }>('gallery_images')
+          .where({ id: imageId })
+          .forUpdate()
+          .first('rotation', 'original_path', 'renditions', 'rendering_folder');
         if (!current) return { outcome: 'deleted' as const };
+        // The recovery sweep gave up on this job (and may have removed its folder), or a newer job
+        // for this image started: that one saves its own files.
+        if (current.rendering_folder !== folder) return { outcome: 'superseded' as const };
         if ((current.rotation !== image.rotation || current.original_path !== image.original_path) && pass < 3) {
           return { outcome: 'stale' as const };
         }
@@ -97,6 +119,8 @@ export async function renderImageRenditions(
             width: built.width,
             height: built.height,
             error: null,
+            render_attempts: 0,
+            ...finished,
             updated_at: trx.fn.now(),
           });
         return { outcome: 'saved' as const, previous: current.renditions };
@@ -112,12 +136,12 @@ export async function renderImageRenditions(
       return;
     }
     await storage.deletePrefix(folder);
-    if (saved.outcome === 'deleted') return;
+    if (saved.outcome !== 'stale') return;
   }
 }
 
 /** Decodes the original once (oriented, rotated, scaled to the widest rendition), then encodes every file from that. */
-async function buildRenditions(storage: Storage, image: ImageRow, folder: string) {
+async function buildRenditions(storage: Storage, image: ImageRow, folder: string, progress: () => Promise<unknown>) {
   const file = storage.localPath(image.original_path);
   if (!(await storage.stat(image.original_path))) throw new BadImageError('The original image file is missing.');
 
@@ -147,14 +171,16 @@ async function buildRenditions(storage: Storage, image: ImageRow, folder: string
   const tasks: (() => Promise<void>)[] = [
     async () => {
       const thumb = FORMATS.jpeg(from().resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover', position: 'attention' }));
-      await storage.put(key('thumb.jpg'), await guard(thumb.toBuffer()));
+      await storage.put(key('thumb.jpg'), await withEncodeSlot(() => guard(thumb.toBuffer())));
+      await progress();
     },
   ];
   for (const size of sizes) {
     for (const format of Object.keys(FORMATS) as Format[]) {
       tasks.push(async () => {
         const pipeline = from().resize({ width: size.width, height: size.height, fit: 'fill' });
-        await storage.put(key(`${size.width}.${format}`), await guard(FORMATS[format](pipeline).toBuffer()));
+        await storage.put(key(`${size.width}.${format}`), await withEncodeSlot(() => guard(FORMATS[format](pipeline).toBuffer())));
+        await progress();
       });
     }
   }
@@ -196,14 +222,11 @@ export function renditionKeys(renditions: Renditions | null | undefined): string
   return [renditions.thumb, ...renditions.widths.flatMap((w) => [w.avif, w.webp, w.jpeg])].filter(Boolean);
 }
 
-/** A folder this worker created (`galleries/{gallery}/{image}-{8 hex}`), safe to remove whole. */
-const RENDITION_FOLDER = /^galleries\/\d+\/\d+-[0-9a-f]{8}$/;
-
 /** Deletes a renditions record's files and, when it is one of ours, its folder. */
 export async function deleteRenditionFiles(storage: Storage, renditions: Renditions | null | undefined): Promise<void> {
   const keys = renditionKeys(renditions);
   await Promise.all(keys.map((k) => storage.delete(k)));
-  const folders = new Set(keys.map((k) => path.posix.dirname(k)).filter((f) => RENDITION_FOLDER.test(f)));
+  const folders = new Set(keys.map((k) => path.posix.dirname(k)).filter(isRenditionFolder));
   await Promise.all([...folders].map((f) => storage.deletePrefix(f)));
 }
 

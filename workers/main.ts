@@ -3,6 +3,7 @@ import { createDeps } from '../src/deps.ts';
 import { startPeriodicTasks } from '../src/periodic.ts';
 import { exitOnStartupError } from '../src/startup-errors.ts';
 import { createServices } from '../src/services.ts';
+import { limitSharp } from '../src/sharp-limits.ts';
 import { subscribe } from '../src/subscribers.ts';
 import { buildProcessors } from './processors.ts';
 import { startBullWorkers } from './runtime.ts';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
     console.error('The worker needs REDIS_URL. Without Redis, `npm start` runs jobs inside the web process.');
     process.exit(1);
   }
+  limitSharp(config);
   const deps = createDeps(config, { name: 'worker' });
   const services = createServices(deps);
   subscribe(deps); // processors may emit events (a render that re-queues itself)

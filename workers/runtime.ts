@@ -1,6 +1,6 @@
 import { Worker } from 'bullmq';
 import type { Deps } from '../src/deps.ts';
-import { queueNames, queueOf, type JobName, type Processors } from '../src/queue.ts';
+import { queueNames, type JobName, type Processors } from '../src/queue.ts';
 
 /**
  * One BullMQ Worker per queue, dispatching each job to its processor by name. Workers get their
@@ -17,7 +17,8 @@ export function startBullWorkers(deps: Deps, processors: Processors, only: reado
           queueName,
           async (job) => {
             const name = job.name as JobName;
-            if (queueOf(name) !== queueName || !(name in processors)) throw new Error(`Unknown job ${job.name}`);
+            // Any known job runs, even on a queue it no longer belongs to (one queued before a job moved queue).
+            if (!(name in processors)) throw new Error(`Unknown job ${job.name}`);
             await (processors[name] as (data: unknown, meta: { attempt: number }) => Promise<void>)(job.data, {
               attempt: job.attemptsMade + 1,
             });

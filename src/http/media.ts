@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Storage } from '../storage.ts';
+import { cleanImage, isUploadedOriginal } from './clean-image.ts';
 import { notFound } from './errors.ts';
 
 const contentTypes: Record<string, string> = {
@@ -13,7 +14,9 @@ const contentTypes: Record<string, string> = {
 
 /**
  * Serves stored media under /media. Keys are never reused (each rendition has a fresh name), so
- * files are cached for a year. Only image types are served, always with nosniff.
+ * files are cached for a year. Only image types are served, always with nosniff. Uploaded
+ * originals are served without their camera metadata (GPS, owner…): renditions never carry it,
+ * and the original is cleaned on the way out, leaving the stored file untouched for the worker.
  */
 export function mediaRoutes(storage: Storage): Router {
   const router = new Router();
@@ -26,9 +29,16 @@ export function mediaRoutes(storage: Storage): Router {
     const info = await storage.stat(key);
     if (!info) throw notFound();
     ctx.type = type;
-    ctx.length = info.bytes;
     ctx.lastModified = info.modifiedAt;
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    if (isUploadedOriginal(key)) {
+      // An original that cannot be decoded (the worker marked it failed) is not served raw either.
+      ctx.body = await cleanImage(storage.localPath(key), ext).catch(() => {
+        throw notFound();
+      });
+      return;
+    }
+    ctx.length = info.bytes;
     ctx.body = storage.stream(key);
   });
   return router;

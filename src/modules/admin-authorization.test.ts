@@ -98,6 +98,14 @@ const cases: Case[] = [
   },
   { route: 'POST /api/galleriesimages/{id}', success: 200, prepare: async () => { const id = await image(); return (c) => c.post(`/api/galleriesimages/${id}`, { alt: 'A', link: '/about' }); } },
   { route: 'POST /api/galleriesimages/{id}/rotate', success: 202, prepare: async () => { const id = await image(); return (c) => c.post(`/api/galleriesimages/${id}/rotate`); } },
+  {
+    route: 'POST /api/galleriesimages/{id}/retry',
+    success: 202,
+    prepare: async () => {
+      const { id } = await insertGalleryImage(db(), { gallery_id: await gallery(), status: 'failed', error: 'The image could not be processed. Please try again.' });
+      return (c) => c.post(`/api/galleriesimages/${id}/retry`);
+    },
+  },
   { route: 'DELETE /api/galleriesimages/{id}', success: 204, prepare: async () => { const id = await image(); return (c) => c.delete(`/api/galleriesimages/${id}`); } },
 
   { route: 'POST /api/catalogue', success: 201, prepare: async () => (c) => c.post('/api/catalogue', { genus: 'Fagus', species: 'sylvatica', form: '1L', height: '20-40' }) },
@@ -170,5 +178,12 @@ describe('every admin route', () => {
   it('keeps CSRF on for bull-board actions: no X-XSRF-TOKEN → 419', async () => {
     const response = await clients.admin.request('PUT', '/admin/queues/api/queues/images/retry/failed', { csrf: false });
     expect(response.status).toBe(419);
+  });
+
+  it('keeps CSRF on for an image Retry: no X-XSRF-TOKEN → 419 and the image stays failed', async () => {
+    const { id } = await insertGalleryImage(db(), { gallery_id: await gallery(), status: 'failed', error: 'The image could not be processed. Please try again.' });
+    const response = await clients.admin.request('POST', `/api/galleriesimages/${id}/retry`, { csrf: false });
+    expect(response.status).toBe(419);
+    expect((await db()('gallery_images').where({ id }).first()).status).toBe('failed');
   });
 });

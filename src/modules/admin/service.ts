@@ -1,12 +1,14 @@
 import type { Deps } from '../../deps.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
+import type { ContactService } from '../contact/service.ts';
 import type { EnquiryService } from '../enquiries/service.ts';
 import type { UsersService } from '../users/service.ts';
 
 /** GET /api/admin/stats's body. */
 export interface AdminStats {
   users: number;
-  enquiries: Awaited<ReturnType<EnquiryService['stats']>>;
+  /** `unsent`: enquiries stored but not yet mailed to the sales inbox (the outbox keeps retrying them). */
+  enquiries: Awaited<ReturnType<EnquiryService['stats']>> & { unsent: number };
   catalogue: { rows: number; generated_at: string | null };
   queues: { waiting: number; failed: number };
 }
@@ -14,7 +16,7 @@ export interface AdminStats {
 /** The admin dashboard's figures, gathered from each module's own service. */
 export function adminStatsService(
   deps: Pick<Deps, 'queue' | 'log'>,
-  services: { users: UsersService; enquiries: EnquiryService; catalogue: CatalogueService },
+  services: { users: UsersService; enquiries: EnquiryService; catalogue: CatalogueService; contact: ContactService },
 ) {
   return {
     async stats(): Promise<AdminStats> {
@@ -23,13 +25,14 @@ export function adminStatsService(
         deps.log.warn({ err }, 'queue counts unavailable');
         return { waiting: -1, failed: -1 };
       });
-      const [users, enquiries, catalogue, counts] = await Promise.all([
+      const [users, enquiries, unsent, catalogue, counts] = await Promise.all([
         services.users.count(),
         services.enquiries.stats(),
+        services.contact.unsentCount(),
         services.catalogue.summary(),
         queues,
       ]);
-      return { users, enquiries, catalogue, queues: counts };
+      return { users, enquiries: { ...enquiries, unsent }, catalogue, queues: counts };
     },
   };
 }

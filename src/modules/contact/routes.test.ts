@@ -86,7 +86,17 @@ describe('POST /api/contact', () => {
     const client = await visitor();
     expect((await client.post('/api/contact', { ...valid, name: 'Retry Test' })).status).toBe(201);
     const row = await context.deps.db('contact_messages').where({ name: 'Retry Test' }).first();
-    await expect.poll(async () => (await context.deps.db('contact_messages').where({ id: row.id }).first()).emailed_at, { timeout: 15_000 }).not.toBeNull();
+    const stored = () => context.deps.db('contact_messages').where({ id: row.id }).first();
+    await expect.poll(async () => (await stored()).email_error, { timeout: 10_000 }).not.toBeNull();
+    // The row holds the retry time; once it is due, the outbox sweep queues the enquiry again.
+    const retryAt: Date = (await stored()).next_attempt_at;
+    context.deps.now = () => retryAt;
+    try {
+      expect(await context.services.contact.requeueUnsent()).toBe(1);
+      await expect.poll(async () => (await stored()).emailed_at, { timeout: 10_000 }).not.toBeNull();
+    } finally {
+      context.deps.now = () => new Date();
+    }
     const delivered = smtp.messages.slice(settled).filter((m) => m.subject.includes('Retry Test'));
     expect(delivered).toHaveLength(1);
     const final = await context.deps.db('contact_messages').where({ id: row.id }).first();

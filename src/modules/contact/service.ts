@@ -1,17 +1,20 @@
 import type { Deps } from '../../deps.ts';
 import { contactMail } from '../../mail/templates/contact.ts';
+import { retryDelayMs, SEND_LEASE_MS } from './backoff.ts';
 import type { ContactInput } from './schema.ts';
 import { ContactMessage } from './model.ts';
 
-/** Unsent enquiries older than this are re-queued by the outbox sweep. */
-const SWEEP_AFTER_MS = 2 * 60 * 1000;
-const MAX_ATTEMPTS = 20;
+/** Enquiries the sweep re-queues per run; the rest follow on the next run (every 15 s). */
+const SWEEP_BATCH = 200;
+
+const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
 /**
  * Contact enquiries. The stored row is the truth: it is written first, then mailed by a job, so an
- * SMTP or Redis outage loses nothing (the sweep re-queues unsent rows).
+ * SMTP or Redis outage loses nothing. The row also holds the retry schedule (`next_attempt_at`),
+ * so backoff survives restarts and the sweep re-queues every unsent enquiry, however old.
  */
-export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'config' | 'queue' | 'log'>) {
+export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'config' | 'queue' | 'log' | 'now'>) {
   return {
     async receive(input: ContactInput, ip: string | undefined): Promise<ContactMessage> {
       const message = await ContactMessage.query(deps.db).insertAndFetch({ ...input, ip: ip ?? null });
@@ -24,30 +27,53 @@ export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'co
       return message;
     },
 
-    /** Mails one enquiry unless it was already mailed, then records the delivery. */
+    /**
+     * Mails one enquiry if it is unsent and due, then records the delivery. Claiming the row first
+     * (a lease in `next_attempt_at`) means two jobs for one enquiry never both send it. A failed
+     * send schedules the next attempt on the row and returns: the sweep, not the queue, retries.
+     */
     async deliver(id: number): Promise<void> {
-      const message = await ContactMessage.query(deps.db).findById(id);
-      if (!message || message.emailed_at) return;
-      await ContactMessage.query(deps.db).findById(id).increment('email_attempts', 1);
+      const now = deps.now();
+      const [message] = (await deps
+        .db('contact_messages')
+        .where({ id })
+        .whereNull('emailed_at')
+        .where((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
+        .update({ email_attempts: deps.db.raw('email_attempts + 1'), next_attempt_at: later(now, SEND_LEASE_MS) })
+        .returning('*')) as ContactMessage[];
+      if (!message) return; // already sent, not due yet, or being sent by another worker
       try {
         await deps.mailer.send(contactMail(message, deps.config.business, deps.config.enquiriesTo));
       } catch (error) {
-        await ContactMessage.query(deps.db).findById(id).patch({ email_error: String((error as Error).message).slice(0, 500) });
-        throw error;
+        const retryAt = later(deps.now(), retryDelayMs(message.email_attempts));
+        deps.log.warn({ err: error, id, attempts: message.email_attempts, retryAt }, 'enquiry not mailed; will retry');
+        await deps
+          .db('contact_messages')
+          .where({ id })
+          .update({ email_error: String((error as Error).message).slice(0, 500), next_attempt_at: retryAt });
+        return;
       }
-      await ContactMessage.query(deps.db).findById(id).patch({ emailed_at: new Date(), email_error: null });
+      await deps.db('contact_messages').where({ id }).update({ emailed_at: deps.now(), email_error: null, next_attempt_at: null });
     },
 
-    /** Outbox sweep: re-queues enquiries that were stored but never mailed. Returns how many. */
+    /** Outbox sweep: queues every unsent enquiry whose next attempt is due, oldest due first. Returns how many. */
     async requeueUnsent(): Promise<number> {
-      const rows = await ContactMessage.query(deps.db)
+      const rows: { id: number }[] = await deps
+        .db('contact_messages')
         .whereNull('emailed_at')
-        .where('created_at', '<', new Date(Date.now() - SWEEP_AFTER_MS))
-        .where('email_attempts', '<', MAX_ATTEMPTS)
-        .select('id')
-        .limit(100);
+        .where((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', deps.now()))
+        .orderByRaw('next_attempt_at NULLS FIRST, id')
+        .limit(SWEEP_BATCH)
+        .select('id');
+      // Same job id as the first send: a job still waiting or running absorbs this one.
       for (const row of rows) await deps.queue.enqueue('mail.contact', { id: row.id }, { jobId: `contact-${row.id}` });
       return rows.length;
+    },
+
+    /** Enquiries stored but not yet mailed (the dashboard shows it). */
+    async unsentCount(): Promise<number> {
+      const row = await deps.db('contact_messages').whereNull('emailed_at').count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
     },
   };
 }

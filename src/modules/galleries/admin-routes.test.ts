@@ -233,6 +233,25 @@ describe('hostile gallery uploads', () => {
     expect(galleryFiles(galleryId)).toEqual([]);
   });
 
+  it('retries a failed image: back to processing, rendered again, ready; 422 for an image that has not failed', async () => {
+    const galleryId = await newGallery('Retry');
+    const response = await upload(galleryId, { name: 'retry.jpg', body: await testImage(300, 200) });
+    await waitForStatus(response.body.id, 'ready');
+    const id = response.body.id as number;
+    const notFailed = await admin.post(`/api/galleriesimages/${id}/retry`);
+    expect(notFailed.status).toBe(422);
+    expect(notFailed.body.errors).toEqual({ status: ['Only an image that failed to process can be retried.'] });
+    // As the recovery sweep leaves an image whose jobs kept dying.
+    await context.deps.db('gallery_images').where({ id }).update({ status: 'failed', error: 'The image could not be processed. Please try again.', render_attempts: 3 });
+
+    const retried = await admin.post(`/api/galleriesimages/${id}/retry`);
+    expect(retried.status).toBe(202);
+    expect(retried.body).toMatchObject({ id, status: 'processing', error: null });
+    await waitForStatus(id, 'ready');
+    expect(await context.deps.db('gallery_images').where({ id }).first()).toMatchObject({ render_attempts: 0, error: null });
+    expect((await admin.post('/api/galleriesimages/99999999/retry')).status).toBe(404);
+  });
+
   it('answers 413 for a file over 256 MiB, declared or streamed, and removes the temp file', async () => {
     const galleryId = await newGallery('Too big');
     for (const size of [257 * MiB, 256 * MiB + 1]) {

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { checkImageFile } from '../../http/image-upload.ts';
 import { deleteImageFiles } from '../../../workers/images.ts';
-import { Gallery, GalleryImage } from './model.ts';
+import { Gallery, GalleryImage, RENDER_DEADLINE_MS } from './model.ts';
 import { presentAdminImage, type AdminImage } from './presenter.ts';
 import type { ImageFields } from './schema.ts';
 
@@ -16,9 +16,16 @@ const invalidGallery = () => validationError({ gallery_id: ['The selected galler
  * `image-{id}-{rotation}` lets a queued job absorb a duplicate while it waits (it reads the row
  * when it runs), and the worker rebuilds again if the rotation moved on during a build.
  */
-export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' | 'log'>) {
+export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' | 'log' | 'now'>) {
   const queueRenditions = (image: { id: number; rotation: number }) =>
     deps.queue.enqueue('images.renditions', { imageId: image.id }, { jobId: `image-${image.id}-${image.rotation}` });
+  /** A fresh run of rendition jobs: a deadline (past it the recovery sweep steps in) and no attempts used. */
+  const processingAnew = () => ({
+    status: 'processing' as const,
+    error: null,
+    render_attempts: 0,
+    processing_deadline: new Date(deps.now().getTime() + RENDER_DEADLINE_MS),
+  });
 
   return {
     /**
@@ -40,7 +47,7 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' 
           const last = await trx('gallery_images').where('gallery_id', galleryId).max<{ max: number | null }>('order as max').first();
           return GalleryImage.query(trx).insertAndFetch({
             gallery_id: galleryId,
-            status: 'processing',
+            ...processingAnew(),
             original_path: key,
             width: checked.width,
             height: checked.height,
@@ -110,8 +117,7 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' 
         if (!current) throw notFound();
         const updated = await GalleryImage.query(trx).patchAndFetchById(id, {
           rotation: (((current.rotation + 90) % 360) + 360) % 360,
-          status: 'processing',
-          error: null,
+          ...processingAnew(),
           updated_at: new Date(),
         });
         return { before: current, after: updated };
@@ -125,6 +131,28 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' 
         throw error;
       }
       return presentAdminImage(after, deps.storage);
+    },
+
+    /**
+     * Queues a failed image's renditions again (the admin's Retry button): the row goes back to
+     * `processing` with a fresh set of attempts. Only a failed image can be retried (422 otherwise).
+     */
+    async retry(id: number): Promise<AdminImage> {
+      const before = await deps.db.transaction(async (trx) => {
+        const current = await GalleryImage.query(trx).findById(id).forUpdate();
+        if (!current) throw notFound();
+        if (current.status !== 'failed') throw validationError({ status: ['Only an image that failed to process can be retried.'] });
+        await GalleryImage.query(trx).patchAndFetchById(id, { ...processingAnew(), updated_at: new Date() });
+        return current;
+      });
+      try {
+        await queueRenditions(before);
+      } catch (error) {
+        // Not queued: it stays failed, with its reason, so the admin can press Retry again.
+        await GalleryImage.query(deps.db).where({ id, status: 'processing' }).patch({ status: 'failed', error: before.error, processing_deadline: null });
+        throw error;
+      }
+      return presentAdminImage((await GalleryImage.query(deps.db).findById(id))!, deps.storage);
     },
 
     /** Deletes the row, then (after the commit) the original and every rendition. */

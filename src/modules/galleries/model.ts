@@ -8,6 +8,14 @@ export interface Renditions {
   widths: { width: number; height: number; avif: string; webp: string; jpeg: string }[];
 }
 
+/** A processing image past this deadline is taken to be stuck (its worker was killed) and re-queued. */
+export const RENDER_DEADLINE_MS = 10 * 60_000;
+/** Rendition jobs an image may start; one still stuck after the last is marked failed for the admin. */
+export const MAX_RENDER_ATTEMPTS = 3;
+
+/** A rendition folder the images worker creates (`galleries/{gallery}/{image}-{8 hex}`), safe to remove whole. */
+export const isRenditionFolder = (folder: string) => /^galleries\/\d+\/\d+-[0-9a-f]{8}$/.test(folder);
+
 export class GalleryImage extends Model {
   static override tableName = 'gallery_images';
   id!: number;
@@ -24,6 +32,12 @@ export class GalleryImage extends Model {
   order!: number;
   rotation!: number;
   error!: string | null;
+  /** Rendition jobs started since the image last became ready (or was retried). */
+  render_attempts!: number;
+  /** While processing: when the image counts as stuck. */
+  processing_deadline!: Date | null;
+  /** The folder a running rendition job writes into; a killed job's leftovers are removed by it. */
+  rendering_folder!: string | null;
   created_at!: Date;
   updated_at!: Date;
 }

@@ -25,7 +25,9 @@ export const GALLERY_UPLOAD_MAX_BYTES = 256 * MiB;
  *   256 MiB, 415 not JPEG/PNG/WebP/AVIF/GIF by content, 422 unreadable or over the pixel limit ·
  * POST /api/galleriesimages/order {id, images: [{id}…]} → 200 {id, name, images} ·
  * POST /api/galleriesimages/{id} {alt, link, caption, caption_sub} → 200 image ·
- * POST /api/galleriesimages/{id}/rotate → 202 image (processing) · DELETE /api/galleriesimages/{id} → 204.
+ * POST /api/galleriesimages/{id}/rotate → 202 image (processing) ·
+ * POST /api/galleriesimages/{id}/retry → 202 image (processing; only a failed image, else 422 errors.status) ·
+ * DELETE /api/galleriesimages/{id} → 204.
  * Text-only forms accept JSON or multipart (the spec's gallery form posts multipart).
  */
 export function galleryRoutes(galleries: GalleryService, images: GalleryImageService, config: Pick<Config, 'varDir'>): Router {
@@ -84,6 +86,12 @@ export function galleryRoutes(galleries: GalleryService, images: GalleryImageSer
 
   router.post('/api/galleriesimages/:id/rotate', requireAdmin, async (ctx) => {
     const image = await images.rotate(idParam(ctx.params.id));
+    ctx.status = 202;
+    ctx.body = image;
+  });
+
+  router.post('/api/galleriesimages/:id/retry', requireAdmin, async (ctx) => {
+    const image = await images.retry(idParam(ctx.params.id));
     ctx.status = 202;
     ctx.body = image;
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../http/errors.ts';
+import { cleanImage } from '../../http/clean-image.ts';
 import { checkImageFile } from '../../http/image-upload.ts';
 import { Widget } from './model.ts';
 import { presentWidget, type PublicWidget } from './presenter.ts';
@@ -86,7 +87,8 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
       if (input.type === 'IMAGE' && !image && !existing.image_path) throw validationError({ image: ['The image field is required.'] });
 
       const newKey = image ? `widgets/${id}-${randomBytes(6).toString('hex')}.${image.ext}` : undefined;
-      if (newKey) await deps.storage.putFile(newKey, upload!.path);
+      // Stored without the camera's metadata (GPS, owner…): widget images are served as stored.
+      if (newKey) await deps.storage.put(newKey, await cleanImage(upload!.path, image!.ext));
       let saved: { widget: Widget; oldKey: string | null };
       try {
         saved = await deps.db.transaction(async (trx) => {

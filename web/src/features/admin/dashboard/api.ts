@@ -6,10 +6,13 @@ export interface WeekCount {
   count: number;
 }
 
-/** GET /api/admin/stats. Queue figures are -1 when the queue cannot be reached. */
+/**
+ * GET /api/admin/stats. Queue figures are -1 when the queue cannot be reached; `enquiries.unsent`
+ * counts enquiries stored but not yet mailed to the sales inbox.
+ */
 export interface AdminStats {
   users: number;
-  enquiries: { last7: number; last30: number; perWeek: WeekCount[] };
+  enquiries: { last7: number; last30: number; perWeek: WeekCount[]; unsent: number };
   catalogue: { rows: number; generated_at: string | null };
   queues: { waiting: number; failed: number };
 }

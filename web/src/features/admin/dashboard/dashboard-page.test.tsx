@@ -40,7 +40,7 @@ describe('DashboardPage', () => {
   it('shows the figures from GET /api/admin/stats', async () => {
     const stats: AdminStats = {
       users: 14,
-      enquiries: { last7: 2, last30: 12, perWeek: weeks },
+      enquiries: { last7: 2, last30: 12, perWeek: weeks, unsent: 4 },
       catalogue: { rows: 412, generated_at: '2026-11-22T14:03:00Z' },
       queues: { waiting: 1, failed: 3 },
     };
@@ -51,6 +51,9 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Enquiries, last 7 days').closest('li')).toHaveTextContent(/2\s*12 in the last 30 days/);
     expect(screen.getByText('Catalogue rows').closest('li')).toHaveTextContent('412Downloads generated 22 Nov 2026 14:03');
     expect(screen.getByText('Jobs waiting').closest('li')).toHaveTextContent('3 failed');
+    const unsent = screen.getByText('Unsent enquiries').closest('li')!;
+    expect(unsent).toHaveTextContent('4');
+    expect(unsent).toHaveAttribute('data-tone', 'warn');
     expect(screen.getByRole('link', { name: 'Queue dashboard' })).toHaveAttribute('href', '/admin/queues');
     expect(screen.getByRole('table', { name: 'Enquiries per week' })).toBeInTheDocument();
   });

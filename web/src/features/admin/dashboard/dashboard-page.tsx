@@ -31,6 +31,12 @@ export function DashboardPage() {
               link={<Link to="/admin/enquiries">Open the inbox</Link>}
             />
             <Stat
+              label="Unsent enquiries"
+              value={stats.enquiries.unsent}
+              detail={stats.enquiries.unsent > 0 ? 'Stored safely; mailing is retried until it succeeds' : 'Every enquiry has been mailed'}
+              tone={stats.enquiries.unsent > 0 ? 'warn' : undefined}
+            />
+            <Stat
               label="Catalogue rows"
               value={stats.catalogue.rows}
               detail={

@@ -87,6 +87,11 @@ export const galleriesAdminApi = api.injectEndpoints({
       query: ({ id }) => ({ url: `/api/galleriesimages/${id}/rotate`, method: 'POST' }),
       invalidatesTags: (_result, error, { galleryId }) => (error ? [] : changed(galleryId)),
     }),
+    /** 202: a failed image goes back to `processing` and its renditions are made again; the editor polls. */
+    retryImage: build.mutation<AdminGalleryImage, { id: number; galleryId: number }>({
+      query: ({ id }) => ({ url: `/api/galleriesimages/${id}/retry`, method: 'POST' }),
+      invalidatesTags: (_result, error, { galleryId }) => (error ? [] : changed(galleryId)),
+    }),
     deleteImage: build.mutation<void, { id: number; galleryId: number }>({
       query: ({ id }) => ({ url: `/api/galleriesimages/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { galleryId }) => (error ? [] : changed(galleryId)),
@@ -103,6 +108,7 @@ export const {
   useOrderImagesMutation,
   useUpdateImageMutation,
   useRotateImageMutation,
+  useRetryImageMutation,
   useDeleteImageMutation,
 } = galleriesAdminApi;
 

@@ -88,4 +88,25 @@ describe('GalleryEditPage image order', () => {
     expect(screen.getByRole('button', { name: /Rotate: Image 2/ })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Delete Gallery' })).not.toBeInTheDocument();
   });
+
+  it('offers Retry on a failed image only, and shows it processing once queued again', async () => {
+    let current = gallery([image(1, 'Ready'), image(2, 'Broken', { status: 'failed', error: 'The image could not be processed. Please try again.', thumb_url: null })]);
+    const seen = fakeServer({
+      'GET /api/admin/galleries/7': () => reply(current),
+      'POST /api/galleriesimages/2/retry': () => {
+        const retried: AdminGalleryImage = { ...current.images[1]!, status: 'processing', error: null };
+        current = gallery([current.images[0]!, retried]);
+        return reply(retried, 202);
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<GalleryEditPage />, { url: '/admin/galleries/7', path: '/admin/galleries/:id' });
+
+    expect(await screen.findByText('Failed: The image could not be processed. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry: Image 1/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry: Image 2 (Broken)' }));
+    await waitFor(() => expect(requestsTo(seen, 'POST /api/galleriesimages/2/retry')).toHaveLength(1));
+    expect(await screen.findByText('Processing…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retry: Image 2/ })).not.toBeInTheDocument();
+  });
 });

@@ -22,6 +22,7 @@ import {
   useOrderImagesMutation,
   useRenameGalleryMutation,
   useRotateImageMutation,
+  useRetryImageMutation,
 } from './api.ts';
 import type { AdminGallery, AdminGalleryImage } from './api.ts';
 import { GalleryUploader } from './gallery-uploader.tsx';
@@ -153,6 +154,7 @@ function GalleryImages({ gallery, onEdit, onProblem }: GalleryImagesProps) {
   const saves = useRef({ chain: Promise.resolve(), waiting: 0 });
   const [orderImages] = useOrderImagesMutation();
   const [rotateImage] = useRotateImageMutation();
+  const [retryImage] = useRetryImageMutation();
   const [deleteImage] = useDeleteImageMutation();
   const images = gallery.images;
 
@@ -192,6 +194,15 @@ function GalleryImages({ gallery, onEdit, onProblem }: GalleryImagesProps) {
     }
   };
 
+  const retry = async (image: AdminGalleryImage) => {
+    try {
+      await retryImage({ id: image.id, galleryId: gallery.id }).unwrap();
+    } catch (error) {
+      console.error('Retry failed', error);
+      onProblem(errorMessage(error, 'The image could not be queued again. Please try again.'));
+    }
+  };
+
   const remove = async (image: AdminGalleryImage) => {
     try {
       await deleteImage({ id: image.id, galleryId: gallery.id }).unwrap();
@@ -202,5 +213,5 @@ function GalleryImages({ gallery, onEdit, onProblem }: GalleryImagesProps) {
   };
 
   if (!images.length) return <p className={admin.muted}>No images yet: drop some above.</p>;
-  return <ImageGrid images={images} onReorder={reorder} onEdit={onEdit} onRotate={rotate} onDelete={remove} />;
+  return <ImageGrid images={images} onReorder={reorder} onEdit={onEdit} onRotate={rotate} onRetry={retry} onDelete={remove} />;
 }

@@ -15,6 +15,8 @@ export interface ImageGridProps {
   onReorder: (ids: number[]) => void;
   onEdit: (image: AdminGalleryImage) => void;
   onRotate: (image: AdminGalleryImage) => void;
+  /** Queues a failed image's renditions again (offered on failed images only). */
+  onRetry: (image: AdminGalleryImage) => void;
   onDelete: (image: AdminGalleryImage) => void;
   /** While an order is being saved the move controls wait. */
   disabled?: boolean;
@@ -29,9 +31,9 @@ export function imageLabel(image: AdminGalleryImage, position: number): string {
 /**
  * The gallery's images as a sortable grid: drag by the handle (mouse, touch, or the keyboard:
  * Space to lift, arrows to move, Space to drop), or use the explicit Move left / Move right
- * buttons. Each card also offers Edit, Rotate and Delete.
+ * buttons. Each card also offers Edit, Rotate and Delete, and Retry on an image that failed.
  */
-export function ImageGrid({ images, onReorder, onEdit, onRotate, onDelete, disabled = false }: ImageGridProps) {
+export function ImageGrid({ images, onReorder, onEdit, onRotate, onRetry, onDelete, disabled = false }: ImageGridProps) {
   const sensors = useSensors(
     // A small distance, so a click on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -97,6 +99,7 @@ export function ImageGrid({ images, onReorder, onEdit, onRotate, onDelete, disab
               onMoveRight={() => move(index, index + 1, 'right')}
               onEdit={() => onEdit(image)}
               onRotate={() => onRotate(image)}
+              onRetry={() => onRetry(image)}
               onDelete={() => onDelete(image)}
             />
           ))}
@@ -115,10 +118,11 @@ interface SortableImageProps {
   onMoveRight: () => void;
   onEdit: () => void;
   onRotate: () => void;
+  onRetry: () => void;
   onDelete: () => void;
 }
 
-function SortableImage({ image, position, count, disabled, onMoveLeft, onMoveRight, onEdit, onRotate, onDelete }: SortableImageProps) {
+function SortableImage({ image, position, count, disabled, onMoveLeft, onMoveRight, onEdit, onRotate, onRetry, onDelete }: SortableImageProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.id });
   const label = imageLabel(image, position);
   const processing = image.status === 'processing';
@@ -186,6 +190,11 @@ function SortableImage({ image, position, count, disabled, onMoveLeft, onMoveRig
             Move right <span aria-hidden="true">→</span>
           </button>
         </div>
+        {image.status === 'failed' && (
+          <button type="button" className={styles.control} onClick={onRetry} aria-label={`Retry: ${label}`}>
+            Retry
+          </button>
+        )}
         <button type="button" className={styles.control} onClick={onEdit} aria-label={`Edit: ${label}`}>
           Edit
         </button>
