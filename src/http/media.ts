@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Storage } from '../storage.ts';
-import { cleanImage, isUploadedOriginal } from './clean-image.ts';
+import { isUploadedOriginal } from './clean-image.ts';
 import { notFound } from './errors.ts';
 
 const contentTypes: Record<string, string> = {
@@ -14,9 +14,10 @@ const contentTypes: Record<string, string> = {
 
 /**
  * Serves stored media under /media. Keys are never reused (each rendition has a fresh name), so
- * files are cached for a year. Only image types are served, always with nosniff. Uploaded
- * originals are served without their camera metadata (GPS, owner…): renditions never carry it,
- * and the original is cleaned on the way out, leaving the stored file untouched for the worker.
+ * files are cached for a year. Only image types are served, always with nosniff. Uploaded gallery
+ * originals are never served: they are the worker's input and keep the camera's metadata (GPS,
+ * owner…), nothing links to them, and cleaning one per request would let anyone make the web
+ * process decode 100-megapixel files at will. The public gets the renditions, which carry none.
  */
 export function mediaRoutes(storage: Storage): Router {
   const router = new Router();
@@ -25,19 +26,12 @@ export function mediaRoutes(storage: Storage): Router {
     const key = Array.isArray(raw) ? raw.join('/') : String(raw ?? '');
     const ext = key.split('.').pop()?.toLowerCase() ?? '';
     const type = contentTypes[ext];
-    if (!type || key.includes('..') || key.startsWith('/')) throw notFound();
+    if (!type || key.includes('..') || key.startsWith('/') || isUploadedOriginal(key)) throw notFound();
     const info = await storage.stat(key);
     if (!info) throw notFound();
     ctx.type = type;
     ctx.lastModified = info.modifiedAt;
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    if (isUploadedOriginal(key)) {
-      // An original that cannot be decoded (the worker marked it failed) is not served raw either.
-      ctx.body = await cleanImage(storage.localPath(key), ext).catch(() => {
-        throw notFound();
-      });
-      return;
-    }
     ctx.length = info.bytes;
     ctx.body = storage.stream(key);
   });
