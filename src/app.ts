@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import Koa from 'koa';
 import compress from 'koa-compress';
-import { koaBody } from 'koa-body';
 import type Router from '@koa/router';
 import type { Deps } from './deps.ts';
+import { jsonBody } from './http/body.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
@@ -49,7 +49,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(sessionMiddleware(app, deps.db, secure));
   app.use(csrfProtection(deps.config.appKey, secure));
   app.use(loadUser(deps));
-  app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '256kb' }));
+  app.use(jsonBody());
 
   const routers: Router[] = [
     ...(options.extraRouters ?? []),
