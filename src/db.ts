@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from './config.ts';
-import { PgLiteClient } from './pglite-client.ts';
+import { pgLiteClient } from './pglite-client.ts';
 
 export type Db = Knex;
 export type Trx = Knex.Transaction;
@@ -39,7 +39,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'varDir'>): Db {
   }
   const dir = path.join(config.varDir, 'db');
   mkdirSync(path.dirname(dir), { recursive: true });
-  return knexFactory({ ...common, client: PgLiteClient, dialect: 'postgres', connection: { filename: dir } } as Knex.Config);
+  return knexFactory({ ...common, client: pgLiteClient, dialect: 'postgres', connection: { filename: dir } } as Knex.Config);
 }
 
 /** Binds Objection models to this knex instance (one database per process). */

@@ -5,7 +5,7 @@ import { insertCatalogueItems, insertContactMessage } from '../test/factories.ts
 import { createTestContext, startTestServer, type TestContext } from '../test/harness.ts';
 import type { TestClient } from '../test/http-client.ts';
 import { currentRevision } from './modules/catalogue/store.ts';
-import { PgLiteClient } from './pglite-client.ts';
+import { pgLiteClient } from './pglite-client.ts';
 
 /**
  * Embedded mode must answer like production: knex-pglite reported a DELETE that matched nothing
@@ -14,7 +14,7 @@ import { PgLiteClient } from './pglite-client.ts';
 describe('the PGlite knex client', () => {
   let db: Knex;
   beforeAll(async () => {
-    db = knexFactory({ client: PgLiteClient, dialect: 'postgres', connection: {} } as Knex.Config);
+    db = knexFactory({ client: pgLiteClient, dialect: 'postgres', connection: {} } as Knex.Config);
     await db.raw('create table t (id serial primary key, n int not null default 0)');
     await db.raw('insert into t (n) values (0), (0)');
   });

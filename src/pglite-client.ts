@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 
 /**
@@ -12,11 +13,16 @@ const methodFor: Record<string, string> = { del: 'delete', counter: 'update' };
 interface QueryObject {
   method?: string;
 }
+/** The part of knex's (untyped) client internals this class relies on. */
+type ResponseProcessor = new (config: Knex.Config) => { processResponse(obj: QueryObject, runner: unknown): unknown };
 
 /** knex-pglite with knex's row-count semantics; pass it as `client` in place of knex-pglite's class. */
-export class PgLiteClient extends (ClientPgLite as unknown as new (config: unknown) => { processResponse(obj: QueryObject, runner: unknown): unknown }) {
-  processResponse(obj: QueryObject, runner: unknown): unknown {
+export class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
+  override processResponse(obj: QueryObject, runner: unknown): unknown {
     const renamed = obj.method ? methodFor[obj.method] : undefined;
     return super.processResponse(renamed ? { ...obj, method: renamed } : obj, runner);
   }
 }
+
+/** The class as knex's config expects it. */
+export const pgLiteClient = PgLiteClient as unknown as typeof Knex.Client;

@@ -12,7 +12,7 @@ import type { TestClient } from '../../test/http-client.ts';
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let guest: TestClient;
-let admin: TestClient;
+let admin: TestClient & { userId: number };
 
 beforeAll(async () => {
   context = await createTestContext({ redis: false });
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const contact = { name: 'Pat', telephone: '01233 712345', email: 'pat@example.com', message: 'Hello' };
 const send = (client: TestClient, method: string, path: string, body: Buffer, encoding: string) =>
-  client.request(method, path, { body, headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
+  client.request(method, path, { body: new Uint8Array(body), headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
 const messages = async () => Number((await context.deps.db('contact_messages').count<{ n: string }[]>({ n: '*' }))[0]!.n);
 
 describe('request bodies with a Content-Encoding', () => {

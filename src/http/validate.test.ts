@@ -59,7 +59,7 @@ describe('NUL characters over HTTP', () => {
   let context: TestContext;
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let guest: TestClient;
-  let user: TestClient;
+  let user: TestClient & { userId: number };
   let admin: TestClient;
   const nulError = (field: string) => [`The ${field} field must not contain a null character.`];
 
