@@ -172,7 +172,7 @@ const payload = (fields: string[], targets: Targets) =>
  * Generated bad requests over the given routes, as a guest, a user or (half the time, as most
  * routes are admin routes and refuse the others before reading input) an admin. Path parameters
  * get malformed or real values, queries hostile pairs, bodies one of the payload kinds; now and
- * then a method the route does not have. GET and HEAD carry no body (fetch refuses one).
+ * then a method the route does not have. GET and OPTIONS carry no body (fetch refuses one on a GET).
  */
 export function fuzzRequests(routes: AppRoute[], fields: string[], targets: Targets): fc.Arbitrary<FuzzRequest> {
   return fc
