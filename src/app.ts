@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import Koa from 'koa';
 import compress from 'koa-compress';
-import { koaBody } from 'koa-body';
 import type Router from '@koa/router';
 import type { Deps } from './deps.ts';
+import { jsonBody } from './http/body.ts';
 import { clientIp } from './http/client-ip.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -56,7 +56,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
   app.use(sessionMiddleware(app, deps.db, secure));
   app.use(loadUser(deps));
-  app.use(koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '256kb' }));
+  app.use(jsonBody());
 
   const routers: Router[] = [
     ...(options.extraRouters ?? []),

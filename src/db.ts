@@ -2,10 +2,10 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
 import type { Config } from './config.ts';
 import { lockDatabaseDir } from './db-lock.ts';
+import { pgLiteClient } from './pglite-client.ts';
 
 export type Db = Knex;
 export type Trx = Knex.Transaction;
@@ -43,7 +43,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'varDir'>): Db {
   mkdirSync(path.dirname(dir), { recursive: true });
   // One process per PGlite folder: refuse before opening it if another process has it open.
   const release = lockDatabaseDir(dir, config.varDir);
-  const db = knexFactory({ ...common, client: ClientPgLite, dialect: 'postgres', connection: { filename: dir } } as Knex.Config);
+  const db = knexFactory({ ...common, client: pgLiteClient, dialect: 'postgres', connection: { filename: dir } } as Knex.Config);
   // The lock lives exactly as long as the database is open: release it once PGlite is closed
   // (knex.destroy() ends in client.destroy(); knex's own property is read-only).
   const client = db.client as { destroy(callback?: unknown): Promise<void> };

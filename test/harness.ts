@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createApp } from '../src/app.ts';
 import type { Logger } from '../src/logger.ts';
 import { loadConfig } from '../src/config.ts';
+import { migrate } from '../src/db.ts';
 import { createDeps, type Deps } from '../src/deps.ts';
 import { subscribe } from '../src/subscribers.ts';
 import { createServices, type Services } from '../src/services.ts';
@@ -30,6 +31,8 @@ export interface TestOptions {
   env?: Record<string, string>;
   /** A logger to capture log lines (default: silent). */
   log?: Logger;
+  /** Embedded mode: PGlite in VAR_DIR/db (no DATABASE_URL), migrated here, instead of a PostgreSQL clone. */
+  embedded?: boolean;
 }
 
 /**
@@ -39,13 +42,13 @@ export interface TestOptions {
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
   const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const name = `nursery_t_${id}`;
-  await onServer((db) => db.raw(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`));
+  if (!options.embedded) await onServer((db) => db.raw(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`));
   const varDir = mkdtempSync(path.join(tmpdir(), 'nursery-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     APP_KEY: randomBytes(32).toString('base64'),
-    DATABASE_URL: databaseUrl(name),
+    DATABASE_URL: options.embedded ? '' : databaseUrl(name),
     REDIS_URL: options.redis === false ? '' : (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'),
     REDIS_PREFIX: `nursery_test_${id}`,
     VAR_DIR: varDir,
@@ -54,6 +57,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     ...options.env,
   });
   const deps = createDeps(config, { log: options.log });
+  if (options.embedded) await migrate(deps.db);
   const services = createServices(deps);
   const processors = buildProcessors(deps, services);
   deps.queue.bind(processors);
@@ -74,7 +78,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
         if (keys.length) await deps.redis.del(...keys);
       }
       await deps.close();
-      await onServer((db) => db.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      if (!options.embedded) await onServer((db) => db.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
       rmSync(varDir, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Storage } from '../storage.ts';
 import { isUploadedOriginal } from './clean-image.ts';
 import { notFound } from './errors.ts';
+import { textParam } from './params.ts';
 
 const contentTypes: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -23,7 +24,7 @@ export function mediaRoutes(storage: Storage): Router {
   const router = new Router();
   router.get('/media/*path', async (ctx) => {
     const raw = (ctx.params as Record<string, unknown>).path;
-    const key = Array.isArray(raw) ? raw.join('/') : String(raw ?? '');
+    const key = textParam(Array.isArray(raw) ? raw.join('/') : String(raw ?? ''));
     const ext = key.split('.').pop()?.toLowerCase() ?? '';
     const type = contentTypes[ext];
     if (!type || key.includes('..') || key.startsWith('/') || isUploadedOriginal(key)) throw notFound();

@@ -35,3 +35,50 @@ export function confirmed<T extends { password: string; password_confirmation?: 
     }
   });
 }
+
+/** The message for a field holding U+0000. */
+export const nulMessage = (field: string) => `The ${field} field must not contain a null character.`;
+
+/** Report at most this many fields, and paths this deep: enough for any real form, bounded for hostile input. */
+const MAX_NUL_FIELDS = 50;
+const MAX_PATH_SEGMENTS = 8;
+
+interface Visit {
+  value: unknown;
+  parent: Visit | undefined;
+  key: string;
+}
+
+/**
+ * The dotted paths (`tags.1.label`) of every string, and every key, in parsed input (a JSON body,
+ * a query, multipart fields) that contains U+0000. PostgreSQL's text type cannot store that
+ * character and rejects any query that binds it, so such input must be refused before a service
+ * sees it, whichever field it is in. Walks with its own stack: a 256 KB JSON body can nest
+ * 100,000 levels deep, far past the call stack.
+ */
+export function nulPaths(input: unknown): string[] {
+  const found = new Set<string>();
+  const stack: Visit[] = [{ value: input, parent: undefined, key: '' }];
+  const pathOf = (visit: Visit) => {
+    const keys: string[] = [];
+    for (let v: Visit | undefined = visit; v?.parent; v = v.parent) keys.push(v.key);
+    return keys.reverse().slice(0, MAX_PATH_SEGMENTS).join('.') || 'body';
+  };
+  while (stack.length && found.size < MAX_NUL_FIELDS) {
+    const visit = stack.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.add(pathOf(visit));
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      // Reversed onto the stack so fields are reported in the order they were sent.
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        const child: Visit = { value: (value as Record<string, unknown>)[key], parent: visit, key };
+        if (key.includes('\u0000')) found.add(pathOf(child));
+        else stack.push(child);
+      }
+    }
+  }
+  return [...found];
+}

@@ -195,6 +195,8 @@ function cellText(value: ExcelJS.CellValue): string {
 /** Rows of a CSV file (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes). */
 async function* readCsv(file: string): AsyncGenerator<SheetRow> {
   const text = decode(await readFile(file));
+  // detectKind saw only the head; a NUL further down makes it just as much not text.
+  if (text.includes('\u0000')) throw unsupportedMediaType('file', WRONG_IMPORT_TYPE);
   const delimiter = guessDelimiter(text);
   let row: string[] = [];
   let field = '';

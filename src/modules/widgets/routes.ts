@@ -2,7 +2,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { Config } from '../../config.ts';
 import { requireAdmin } from '../../http/guards.ts';
-import { idParam } from '../../http/params.ts';
+import { idParam, textParam } from '../../http/params.ts';
 import { MiB, multipart, uploadedFile } from '../../http/uploads.ts';
 import { validate } from '../../http/validate.ts';
 import { createWidgetSchema, updateWidgetSchema } from './schema.ts';
@@ -30,7 +30,7 @@ export function widgetRoutes(widgets: WidgetService, config: Pick<Config, 'varDi
 
   router.get('/api/widgets/:idOrName', async (ctx) => {
     ctx.type = 'json';
-    ctx.body = (await widgets.findPublicJson(ctx.params.idOrName!)).json;
+    ctx.body = (await widgets.findPublicJson(textParam(ctx.params.idOrName, 255))).json;
   });
 
   router.post('/api/widgets', requireAdmin, multipart({ uploadDir, maxFileSize: 0, maxFiles: 0 }), async (ctx) => {

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendForm, signedIn } from '../../../test/admin.ts';
+import { insertCatalogueItems } from '../../../test/factories.ts';
+import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
+import type { TestClient } from '../../../test/http-client.ts';
+import { WRONG_IMPORT_TYPE } from './import.ts';
+import { currentRevision } from './store.ts';
+
+/**
+ * A CSV holding U+0000 is not text (PostgreSQL could not store it either). The importer looked
+ * for NUL bytes in the first 64 KiB only, so one further down reached the database: a 500.
+ */
+let context: TestContext;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let admin: TestClient;
+
+beforeAll(async () => {
+  context = await createTestContext({ redis: false });
+  server = await startTestServer(context);
+  admin = await signedIn(server, context.deps, { role: 'admin' });
+});
+afterAll(async () => {
+  await server?.close();
+  await context?.close();
+});
+
+const db = () => context.deps.db;
+const lines = () => db()('catalogue_items').orderBy('id').select('id', 'genus', 'species', 'form', 'height');
+
+describe('catalogue import: a NUL character after the first 64 KiB of a CSV', () => {
+  it('is refused like one at the start (415 errors.file), and the catalogue stays as it was', async () => {
+    await insertCatalogueItems(db(), 3);
+    const before = { lines: await lines(), revision: await currentRevision(db()) };
+
+    const rows = ['Genus,Species,Common name,Form,Height (cm)'];
+    for (let i = 0; rows.join('\n').length < 70 * 1024; i++) rows.push(`Acer,campestre ${i},Field maple,1L,20-40`);
+    rows.push('Fag\u0000us,sylvatica,Beech,1L,20-40');
+    const csv = Buffer.from(rows.join('\n') + '\n');
+    expect(csv.indexOf(0)).toBeGreaterThan(64 * 1024);
+
+    const response = await sendForm(admin, 'POST', '/api/catalogue/import', {}, { file: { name: 'catalogue.csv', body: csv, type: 'text/csv' } });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ message: WRONG_IMPORT_TYPE, errors: { file: [WRONG_IMPORT_TYPE] } });
+    expect(await lines()).toEqual(before.lines);
+    expect(await currentRevision(db())).toBe(before.revision);
+  });
+});

@@ -1,0 +1,67 @@
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../test/admin.ts';
+import { insertCatalogueItems, insertContactMessage } from '../test/factories.ts';
+import { createTestContext, startTestServer, type TestContext } from '../test/harness.ts';
+import type { TestClient } from '../test/http-client.ts';
+import { currentRevision } from './modules/catalogue/store.ts';
+import { pgLiteClient } from './pglite-client.ts';
+
+/**
+ * Embedded mode must answer like production: knex-pglite reported a DELETE that matched nothing
+ * as a truthy result object, so "delete, 404 if nothing went" answered 204 on PGlite.
+ */
+describe('the PGlite knex client', () => {
+  let db: Knex;
+  beforeAll(async () => {
+    db = knexFactory({ client: pgLiteClient, dialect: 'postgres', connection: {} } as Knex.Config);
+    await db.raw('create table t (id serial primary key, n int not null default 0)');
+    await db.raw('insert into t (n) values (0), (0)');
+  });
+  afterAll(() => db?.destroy());
+
+  it('returns the affected row count of DELETE and increment, as the pg client does', async () => {
+    expect(await db('t').where('id', 999).delete()).toBe(0);
+    expect(await db('t').where('id', 999).increment('n', 1)).toBe(0);
+    expect(await db('t').where('id', 1).increment('n', 1)).toBe(1);
+    expect(await db.transaction((trx) => trx('t').where('id', 1).delete())).toBe(1);
+    expect(await db('t').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('embedded mode (PGlite): deleting an unknown id', () => {
+  let context: TestContext;
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let admin: TestClient;
+  beforeAll(async () => {
+    context = await createTestContext({ embedded: true, redis: false });
+    server = await startTestServer(context);
+    admin = await signedIn(server, context.deps, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await context?.close();
+  });
+
+  it('DELETE /api/catalogue/999999 → 404 and the catalogue revision stays; a real line → 204', async () => {
+    const before = await currentRevision(context.deps.db);
+    const missing = await admin.delete('/api/catalogue/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Not found.' });
+    expect(await currentRevision(context.deps.db)).toBe(before);
+
+    const [id] = await insertCatalogueItems(context.deps.db, 1);
+    expect((await admin.delete(`/api/catalogue/${id}`)).status).toBe(204);
+    expect(await currentRevision(context.deps.db)).toBe(before + 1);
+  });
+
+  it('DELETE /api/enquiries/999999 → 404; a real enquiry → 204', async () => {
+    const missing = await admin.delete('/api/enquiries/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Not found.' });
+
+    const message = await insertContactMessage(context.deps.db);
+    expect((await admin.delete(`/api/enquiries/${message.id}`)).status).toBe(204);
+    expect(await context.deps.db('contact_messages').where({ id: message.id }).first()).toBeUndefined();
+  });
+});

@@ -1,0 +1,28 @@
+import type { Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+
+/**
+ * knex's PostgreSQL client returns a row count for DELETE and UPDATE only when the response's
+ * `command` is literally `DELETE` or `UPDATE`. knex-pglite derives `command` from knex's method
+ * name, and knex calls a delete `del` and an increment `counter`, so both came back as a whole
+ * (always truthy) response object: "delete, 404 when nothing was deleted" answered 204 in
+ * embedded mode. Renaming those two methods before knex-pglite reads them restores the count.
+ */
+const methodFor: Record<string, string> = { del: 'delete', counter: 'update' };
+
+interface QueryObject {
+  method?: string;
+}
+/** The part of knex's (untyped) client internals this class relies on. */
+type ResponseProcessor = new (config: Knex.Config) => { processResponse(obj: QueryObject, runner: unknown): unknown };
+
+/** knex-pglite with knex's row-count semantics; pass it as `client` in place of knex-pglite's class. */
+export class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
+  override processResponse(obj: QueryObject, runner: unknown): unknown {
+    const renamed = obj.method ? methodFor[obj.method] : undefined;
+    return super.processResponse(renamed ? { ...obj, method: renamed } : obj, runner);
+  }
+}
+
+/** The class as knex's config expects it. */
+export const pgLiteClient = PgLiteClient as unknown as typeof Knex.Client;
