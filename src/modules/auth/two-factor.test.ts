@@ -166,7 +166,7 @@ describe('POST /two-factor-challenge', () => {
     const lockoutMails = () => smtp.messages.filter((m) => m.to.includes(email) && m.subject === 'Someone is trying to sign in to your account');
     await expect.poll(() => lockoutMails().length, { timeout: 10_000 }).toBe(1);
     const user = await context.deps.db('users').where({ email }).first('id');
-    const jobs = await context.deps.queue.bullQueues!().find((q) => q.name === 'mail')!.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
+    const jobs = await context.deps.queue.bullQueues!().find((q) => q.name === 'account-mail')!.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
     expect(jobs.filter((j) => j.data.template === 'two-factor-lockout' && j.data.userId === user.id)).toHaveLength(1);
     const [mail] = lockoutMails();
     expect(mail!.text).toContain('knows your password');
