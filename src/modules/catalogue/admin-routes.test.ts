@@ -192,7 +192,7 @@ describe('POST /api/catalogue/import with a zip bomb', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const response = await previewFile('catalogue.xlsx', bomb);
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ file: ['The workbook unpacks to more than 64 MiB, which is not a catalogue.'] });
+    expect(response.body.errors).toEqual({ file: ['The workbook unpacks to more than 8 MiB, which is not a catalogue.'] });
     const liar = await previewFile('catalogue.xlsx', await xlsxBomb(3_000_000, 4096));
     expect(liar.status).toBe(422);
     expect(liar.body.errors).toHaveProperty('file');

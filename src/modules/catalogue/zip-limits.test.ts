@@ -28,7 +28,7 @@ describe('checkZipSizes', () => {
     const progress: ZipProgress = { inflatedBytes: 0 };
     await expect(checkZipSizes(await saved('honest.xlsx', bomb), XLSX_LIMITS, progress)).rejects.toMatchObject({
       status: 422,
-      errors: { file: [expect.stringMatching(/unpacks to more than 64 MiB/)] },
+      errors: { file: [expect.stringMatching(/unpacks to more than 8 MiB/)] },
     });
     expect(progress.inflatedBytes).toBe(0);
   });
