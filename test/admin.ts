@@ -1,8 +1,10 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import type { Deps } from '../src/deps.ts';
 import { insertUser, logIn } from './auth.ts';
+import { createTestContext, startTestServer, type TestContext, type TestOptions } from './harness.ts';
 import { pngHeader } from './images.ts';
 import type { TestClient } from './http-client.ts';
 
@@ -16,6 +18,33 @@ export async function signedIn(
   const client = server.client();
   await logIn(client, email, password);
   return Object.assign(client, { userId: user.id });
+}
+
+/** What {@link useAdminApp} sets up; its fields are there once the file's `beforeAll` hooks have run. */
+export interface AdminTestApp {
+  context: TestContext;
+  server: Awaited<ReturnType<typeof startTestServer>>;
+  admin: TestClient & { userId: number };
+}
+
+/**
+ * The usual fixture of an admin route test file: its own database and Redis prefix, the app
+ * listening, and a signed-in admin — set up before the file's tests and closed after them. Call it
+ * at the top of the file and read the fields inside tests and hooks.
+ */
+export function useAdminApp(options: TestOptions & { workers?: string[] } = {}): AdminTestApp {
+  const app = {} as AdminTestApp;
+  beforeAll(async () => {
+    app.context = await createTestContext(options);
+    if (options.workers) app.context.startWorkers(options.workers);
+    app.server = await startTestServer(app.context);
+    app.admin = await signedIn(app.server, app.context.deps, { role: 'admin' });
+  });
+  afterAll(async () => {
+    await app.server?.close();
+    await app.context?.close();
+  });
+  return app;
 }
 
 /** A guest client that holds a CSRF cookie, so a refusal is about who it is, not about CSRF. */

@@ -1,7 +1,6 @@
 import { deflateSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../test/admin.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../test/admin.ts';
 import type { TestClient } from '../../test/http-client.ts';
 
 /**
@@ -9,26 +8,17 @@ import type { TestClient } from '../../test/http-client.ts';
  * and a zlib error carries no HTTP status: a 500 on every JSON route. The client sent it, so it
  * is a 400; a body that really is gzipped still works.
  */
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
 let guest: TestClient;
-let admin: TestClient & { userId: number };
 
+const app = useAdminApp({ redis: false });
 beforeAll(async () => {
-  context = await createTestContext({ redis: false });
-  server = await startTestServer(context);
-  guest = await server.client().csrf();
-  admin = await signedIn(server, context.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await server?.close();
-  await context?.close();
+  guest = await app.server.client().csrf();
 });
 
 const contact = { name: 'Pat', telephone: '01233 712345', email: 'pat@example.com', message: 'Hello' };
 const send = (client: TestClient, method: string, path: string, body: Buffer, encoding: string) =>
   client.request(method, path, { body: new Uint8Array(body), headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
-const messages = async () => Number((await context.deps.db('contact_messages').count<{ n: string }[]>({ n: '*' }))[0]!.n);
+const messages = async () => Number((await app.context.deps.db('contact_messages').count<{ n: string }[]>({ n: '*' }))[0]!.n);
 
 describe('request bodies with a Content-Encoding', () => {
   it('answers 400 to a body that is not what its gzip or deflate encoding claims, and stores nothing', async () => {
@@ -54,10 +44,10 @@ describe('request bodies with a Content-Encoding', () => {
     const calls: [TestClient, string, string][] = [
       [guest, 'POST', '/login'],
       [guest, 'POST', '/register'],
-      [admin, 'PUT', '/user/profile-information'],
-      [admin, 'POST', '/api/catalogue'],
-      [admin, 'PATCH', `/api/users/${admin.userId}`],
-      [admin, 'POST', '/api/galleriesimages/order'],
+      [app.admin, 'PUT', '/user/profile-information'],
+      [app.admin, 'POST', '/api/catalogue'],
+      [app.admin, 'PATCH', `/api/users/${app.admin.userId}`],
+      [app.admin, 'POST', '/api/galleriesimages/order'],
     ];
     for (const [client, method, path] of calls) {
       const response = await send(client, method, path, garbage, 'gzip');

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../test/admin.ts';
+import { describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/admin.ts';
 import { insertContactMessage } from '../../../test/factories.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import type { TestClient } from '../../../test/http-client.ts';
 
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let admin: TestClient;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  server = await startTestServer(context);
-  admin = await signedIn(server, context.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await server?.close();
-  await context?.close();
-});
+const app = useAdminApp();
 
 describe('GET /api/admin/stats', () => {
   it('counts the enquiries still owed to the sales inbox, however old', async () => {
-    const db = context.deps.db;
+    const db = app.context.deps.db;
     await db('contact_messages').delete();
     const mailed = await insertContactMessage(db);
     await db('contact_messages').where({ id: mailed.id }).update({ emailed_at: new Date() });
@@ -28,7 +14,7 @@ describe('GET /api/admin/stats', () => {
     await db('contact_messages').where({ id: forgotten.id }).update({ created_at: new Date('2025-01-01T00:00:00Z'), email_attempts: 40 });
     await insertContactMessage(db);
 
-    const response = await admin.get('/api/admin/stats');
+    const response = await app.admin.get('/api/admin/stats');
     expect(response.status).toBe(200);
     expect(response.body.enquiries.unsent).toBe(2);
   });

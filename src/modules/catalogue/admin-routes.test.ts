@@ -1,39 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createCatalogueXlsx } from '../../../workers/catalogue-xlsx.ts';
-import { filesUnder, sendForm, signedIn, testImage } from '../../../test/admin.ts';
+import { filesUnder, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import type { TestClient } from '../../../test/http-client.ts';
 import { xlsxBomb } from '../../../test/zip.ts';
 import { CATALOGUE_FORMS } from './constants.ts';
 import { PREVIEW_STALE } from './service.ts';
 import { currentRevision } from './store.ts';
 
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let admin: TestClient;
+const app = useAdminApp();
 
-beforeAll(async () => {
-  context = await createTestContext();
-  server = await startTestServer(context);
-  admin = await signedIn(server, context.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await server?.close();
-  await context?.close();
-});
-
-const db = () => context.deps.db;
+const db = () => app.context.deps.db;
 const revision = () => currentRevision(db());
 const lines = async () =>
   (await db()('catalogue_items').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as Record<string, string>[];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const previewFile = (name: string, body: Buffer, type = XLSX) => sendForm(admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name, body, type } });
+const previewFile = (name: string, body: Buffer, type = XLSX) => sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name, body, type } });
 const confirmFile = (token: string, name: string, body: Buffer, type = XLSX) =>
-  sendForm(admin, 'POST', '/api/catalogue/import', { token }, { file: { name, body, type } });
+  sendForm(app.admin, 'POST', '/api/catalogue/import', { token }, { file: { name, body, type } });
 /** What the admin screen does: preview the file, then confirm with the preview's token (a refused preview is the answer). */
 async function importFile(name: string, body: Buffer, type = XLSX) {
   const preview = await previewFile(name, body, type);
@@ -54,28 +40,28 @@ const HEADER = ['Genus', 'Species', 'Common name', 'Form', 'Height (cm)'];
 describe('catalogue CRUD', () => {
   it('creates, updates and deletes lines, bumping the revision each time', async () => {
     const start = await revision();
-    const created = await admin.post('/api/catalogue', { genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40', id: 1 });
+    const created = await app.admin.post('/api/catalogue', { genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40', id: 1 });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40' });
     expect(await revision()).toBe(start + 1);
 
-    const patched = await admin.patch(`/api/catalogue/${created.body.id}`, { height: '40-60' });
+    const patched = await app.admin.patch(`/api/catalogue/${created.body.id}`, { height: '40-60' });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id: created.body.id, height: '40-60', form: '2L' });
 
-    expect((await admin.delete(`/api/catalogue/${created.body.id}`)).status).toBe(204);
+    expect((await app.admin.delete(`/api/catalogue/${created.body.id}`)).status).toBe(204);
     expect(await revision()).toBe(start + 3);
-    expect((await admin.delete(`/api/catalogue/${created.body.id}`)).status).toBe(404);
-    expect((await admin.patch('/api/catalogue/999999', { height: '40-60' })).status).toBe(404);
+    expect((await app.admin.delete(`/api/catalogue/${created.body.id}`)).status).toBe(404);
+    expect((await app.admin.patch('/api/catalogue/999999', { height: '40-60' })).status).toBe(404);
   });
 
   it('answers 422 per field', async () => {
-    const response = await admin.post('/api/catalogue', { genus: '', form: '5L', height: 'tall' });
+    const response = await app.admin.post('/api/catalogue', { genus: '', form: '5L', height: 'tall' });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors).sort()).toEqual(['form', 'genus', 'height', 'species']);
     expect(response.body.errors.form).toEqual([`The form field must be one of: ${CATALOGUE_FORMS.join(', ')}.`]);
     const [id] = await insertCatalogueItems(db(), 1);
-    expect((await admin.patch(`/api/catalogue/${id}`, { form: 'Huge' })).body.errors).toHaveProperty('form');
+    expect((await app.admin.patch(`/api/catalogue/${id}`, { form: 'Huge' })).body.errors).toHaveProperty('form');
   });
 });
 
@@ -103,7 +89,7 @@ describe('POST /api/catalogue/import', () => {
       { genus: 'Malus', species: "domestica 'M26'", common_name: 'Apple rootstock', form: 'Bare root', height: 'Rootstock' },
     ]);
     expect(await revision()).toBe(before + 1);
-    expect(filesUnder(path.join(context.deps.config.varDir, 'tmp'))).toEqual([]);
+    expect(filesUnder(path.join(app.context.deps.config.varDir, 'tmp'))).toEqual([]);
   });
 
   it('changes nothing when a row is bad, naming every bad row by its spreadsheet number', async () => {
@@ -155,8 +141,8 @@ describe('POST /api/catalogue/import', () => {
   it('round-trips the downloadable workbook', async () => {
     await db()('catalogue_items').delete();
     const ids = await insertCatalogueItems(db(), 40);
-    const file = path.join(context.deps.config.varDir, 'download.xlsx');
-    const xlsx = createCatalogueXlsx(file, { business: context.deps.config.business, issued: new Date() });
+    const file = path.join(app.context.deps.config.varDir, 'download.xlsx');
+    const xlsx = createCatalogueXlsx(file, { business: app.context.deps.config.business, issued: new Date() });
     const rows = (await lines()) as { genus: string; species: string; common_name: string; form: string; height: string }[];
     // The factory cycles through six sample lines; duplicates would (rightly) be refused, so keep one of each.
     const unique = [...new Map(rows.map((r) => [`${r.genus}|${r.species}|${r.form}|${r.height}`, r])).values()];
@@ -180,7 +166,7 @@ describe('POST /api/catalogue/import', () => {
     expect((await importFile('x.xlsx', await workbook([]))).body.errors).toEqual({ file: ['The file is empty.'] });
     const broken = await importFile('x.xlsx', (await workbook([HEADER, ['Acer', 'campestre', '', '1L', '20-40']])).subarray(0, 300));
     expect([415, 422]).toContain(broken.status);
-    expect((await sendForm(admin, 'POST', '/api/catalogue/import/preview', {})).body.errors).toEqual({ file: ['The file field is required.'] });
+    expect((await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {})).body.errors).toEqual({ file: ['The file field is required.'] });
     expect(await lines()).toEqual(before);
   });
 });
@@ -243,7 +229,7 @@ describe('import preview and confirm', () => {
     const other = csv(['Quercus,robur,Oak,3L,60-90', 'Taxus,baccata,Yew,3L,40-60']);
     const { token } = (await previewFile('a.csv', previewed, 'text/csv')).body as { token: string };
 
-    const none = await sendForm(admin, 'POST', '/api/catalogue/import', {}, { file: { name: 'a.csv', body: previewed, type: 'text/csv' } });
+    const none = await sendForm(app.admin, 'POST', '/api/catalogue/import', {}, { file: { name: 'a.csv', body: previewed, type: 'text/csv' } });
     expect(none.status).toBe(422);
     expect(none.body.errors).toEqual({ token: ['Preview the import first, then confirm it.'] });
     const swapped = await confirmFile(token, 'a.csv', other, 'text/csv');
@@ -254,7 +240,7 @@ describe('import preview and confirm', () => {
 
     // Someone edits a line after the preview: the preview no longer says what the import does.
     const [first] = (await db()('catalogue_items').orderBy('id').select('id')) as { id: number }[];
-    expect((await admin.patch(`/api/catalogue/${first!.id}`, { common_name: 'Maple' })).status).toBe(200);
+    expect((await app.admin.patch(`/api/catalogue/${first!.id}`, { common_name: 'Maple' })).status).toBe(200);
     const afterEdit = await lines();
     const stale = await confirmFile(token, 'a.csv', previewed, 'text/csv');
     expect(stale.status).toBe(422);

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendForm, signedIn } from '../../../test/admin.ts';
+import { describe, expect, it } from 'vitest';
+import { sendForm, useAdminApp } from '../../../test/admin.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import type { TestClient } from '../../../test/http-client.ts';
 import { WRONG_IMPORT_TYPE } from './import.ts';
 import { currentRevision } from './store.ts';
 
@@ -10,21 +8,10 @@ import { currentRevision } from './store.ts';
  * A CSV holding U+0000 is not text (PostgreSQL could not store it either). The importer looked
  * for NUL bytes in the first 64 KiB only, so one further down reached the database: a 500.
  */
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let admin: TestClient;
 
-beforeAll(async () => {
-  context = await createTestContext({ redis: false });
-  server = await startTestServer(context);
-  admin = await signedIn(server, context.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await server?.close();
-  await context?.close();
-});
+const app = useAdminApp({ redis: false });
 
-const db = () => context.deps.db;
+const db = () => app.context.deps.db;
 const lines = () => db()('catalogue_items').orderBy('id').select('id', 'genus', 'species', 'form', 'height');
 
 describe('catalogue import: a NUL character after the first 64 KiB of a CSV', () => {
@@ -39,7 +26,7 @@ describe('catalogue import: a NUL character after the first 64 KiB of a CSV', ()
     expect(csv.indexOf(0)).toBeGreaterThan(64 * 1024);
 
     // The preview reads the file first (an import needs the preview's token); both share the reader.
-    const response = await sendForm(admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'catalogue.csv', body: csv, type: 'text/csv' } });
+    const response = await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'catalogue.csv', body: csv, type: 'text/csv' } });
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ message: WRONG_IMPORT_TYPE, errors: { file: [WRONG_IMPORT_TYPE] } });
     expect(await lines()).toEqual(before.lines);

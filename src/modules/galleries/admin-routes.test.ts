@@ -1,62 +1,47 @@
 import { existsSync, openAsBlob } from 'node:fs';
 import { truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, hostileFiles, sendForm, signedIn, testImage } from '../../../test/admin.ts';
+import { describe, expect, it } from 'vitest';
+import { filesUnder, hostileFiles, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertGallery, insertGalleryImage, syncGallerySequence } from '../../../test/factories.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import type { TestClient } from '../../../test/http-client.ts';
 import type { Renditions } from './model.ts';
 
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let admin: TestClient;
-
-beforeAll(async () => {
-  context = await createTestContext();
-  context.startWorkers(['images']);
-  server = await startTestServer(context);
-  admin = await signedIn(server, context.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await server?.close();
-  await context?.close();
-});
+const app = useAdminApp({ workers: ['images'] });
 
 const MiB = 1024 * 1024;
-const tmpFiles = () => filesUnder(path.join(context.deps.config.varDir, 'tmp'));
-const galleryFiles = (id: number) => filesUnder(context.deps.storage.localPath(`galleries/${id}`));
+const tmpFiles = () => filesUnder(path.join(app.context.deps.config.varDir, 'tmp'));
+const galleryFiles = (id: number) => filesUnder(app.context.deps.storage.localPath(`galleries/${id}`));
 const upload = (galleryId: number, file: { name: string; body: Buffer; type?: string }) =>
-  sendForm(admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file });
+  sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file });
 const row = (id: number) =>
-  context.deps.db('gallery_images').where({ id }).first() as Promise<{ status: string; width: number; height: number; original_path: string; renditions: Renditions | null; error: string | null } | undefined>;
+  app.context.deps.db('gallery_images').where({ id }).first() as Promise<{ status: string; width: number; height: number; original_path: string; renditions: Renditions | null; error: string | null } | undefined>;
 const waitForStatus = (id: number, status: string) => expect.poll(async () => (await row(id))?.status, { timeout: 20_000, interval: 100 }).toBe(status);
 const renditionFiles = (renditions: Renditions | null) => (renditions ? [renditions.thumb, ...renditions.widths.flatMap((w) => [w.avif, w.webp, w.jpeg])] : []);
-const stored = (key: string) => existsSync(context.deps.storage.localPath(key));
+const stored = (key: string) => existsSync(app.context.deps.storage.localPath(key));
 const newGallery = async (name = 'Trade show 2026') => {
-  const response = await admin.post('/api/galleries', { name });
+  const response = await app.admin.post('/api/galleries', { name });
   expect(response.status).toBe(201);
   return response.body.id as number;
 };
 
 describe('galleries admin', () => {
   it('lists galleries a page at a time with a picture and an image count; bad paging → 422', async () => {
-    const a = await insertGallery(context.deps.db, { name: 'List A' });
-    const b = await insertGallery(context.deps.db, { name: 'List B' });
+    const a = await insertGallery(app.context.deps.db, { name: 'List A' });
+    const b = await insertGallery(app.context.deps.db, { name: 'List B' });
     const renditions: Renditions = { thumb: 'g/t.jpg', widths: [{ width: 480, height: 360, avif: 'g/s.avif', webp: 'g/s.webp', jpeg: 'g/s.jpg' }, { width: 960, height: 720, avif: 'g/l.avif', webp: 'g/l.webp', jpeg: 'g/l.jpg' }] };
-    await insertGalleryImage(context.deps.db, { gallery_id: a.id, status: 'processing', order: 0 });
-    await insertGalleryImage(context.deps.db, { gallery_id: a.id, status: 'ready', order: 1, renditions });
-    const all = await admin.get('/api/galleries?limit=100&page=0');
+    await insertGalleryImage(app.context.deps.db, { gallery_id: a.id, status: 'processing', order: 0 });
+    await insertGalleryImage(app.context.deps.db, { gallery_id: a.id, status: 'ready', order: 1, renditions });
+    const all = await app.admin.get('/api/galleries?limit=100&page=0');
     expect(all.status).toBe(200);
     expect(all.body.results).toContainEqual({ id: a.id, name: 'List A', image_url: '/media/g/s.jpg', thumb_url: '/media/g/t.jpg', image_count: 2 });
     expect(all.body.results).toContainEqual({ id: b.id, name: 'List B', image_url: null, thumb_url: null, image_count: 0 });
     const total = all.body.total as number;
-    const page = await admin.get('/api/galleries?limit=1&page=1');
+    const page = await app.admin.get('/api/galleries?limit=1&page=1');
     expect(page.body.results).toHaveLength(1);
     expect(page.body.total).toBe(total);
-    expect((await admin.get('/api/galleries')).body.results.length).toBeLessThanOrEqual(12);
+    expect((await app.admin.get('/api/galleries')).body.results.length).toBeLessThanOrEqual(12);
     for (const query of ['limit=0', 'limit=101', 'page=-1', 'page=abc', 'limit=1.5']) {
-      const response = await admin.get(`/api/galleries?${query}`);
+      const response = await app.admin.get(`/api/galleries?${query}`);
       expect(response.status, query).toBe(422);
       expect(Object.keys(response.body.errors)).toHaveLength(1);
     }
@@ -64,25 +49,25 @@ describe('galleries admin', () => {
 
   it('creates and renames (JSON or multipart), 422 without a name, 404 for unknown ids', async () => {
     const id = await newGallery('Before');
-    expect((await admin.post(`/api/galleries/${id}`, { name: 'After' })).body).toEqual({ id, name: 'After' });
-    expect((await sendForm(admin, 'POST', `/api/galleries/${id}`, { name: 'Via form' })).body).toEqual({ id, name: 'Via form' });
-    expect((await admin.post('/api/galleries', { name: '' })).body.errors).toEqual({ name: ['The name field is required.'] });
-    expect((await admin.post(`/api/galleries/${id}`, {})).status).toBe(422);
-    expect((await admin.post('/api/galleries/999999', { name: 'X' })).status).toBe(404);
-    expect((await admin.get('/api/admin/galleries/999999')).status).toBe(404);
-    expect((await admin.delete('/api/galleries/999999')).status).toBe(404);
+    expect((await app.admin.post(`/api/galleries/${id}`, { name: 'After' })).body).toEqual({ id, name: 'After' });
+    expect((await sendForm(app.admin, 'POST', `/api/galleries/${id}`, { name: 'Via form' })).body).toEqual({ id, name: 'Via form' });
+    expect((await app.admin.post('/api/galleries', { name: '' })).body.errors).toEqual({ name: ['The name field is required.'] });
+    expect((await app.admin.post(`/api/galleries/${id}`, {})).status).toBe(422);
+    expect((await app.admin.post('/api/galleries/999999', { name: 'X' })).status).toBe(404);
+    expect((await app.admin.get('/api/admin/galleries/999999')).status).toBe(404);
+    expect((await app.admin.delete('/api/galleries/999999')).status).toBe(404);
   });
 
   it('never deletes the banner galleries 1, 2 and 3', async () => {
     // Earlier tests may already have taken ids 1–3; make sure all three exist either way.
-    await context.deps.db('galleries').insert([1, 2, 3].map((id) => ({ id, name: `Banner ${id}` }))).onConflict('id').ignore();
-    await syncGallerySequence(context.deps.db);
+    await app.context.deps.db('galleries').insert([1, 2, 3].map((id) => ({ id, name: `Banner ${id}` }))).onConflict('id').ignore();
+    await syncGallerySequence(app.context.deps.db);
     for (const id of [1, 2, 3]) {
-      const response = await admin.delete(`/api/galleries/${id}`);
+      const response = await app.admin.delete(`/api/galleries/${id}`);
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual({ id: ['The about, shows and home banner galleries cannot be deleted.'] });
     }
-    expect(await context.deps.db('galleries').whereIn('id', [1, 2, 3]).count({ n: '*' }).first()).toEqual({ n: '3' });
+    expect(await app.context.deps.db('galleries').whereIn('id', [1, 2, 3]).count({ n: '*' }).first()).toEqual({ n: '3' });
   });
 
   it('runs the whole lifecycle: upload, process, order, edit, rotate, delete — leaving no file', async () => {
@@ -99,24 +84,24 @@ describe('galleries admin', () => {
     for (const id of ids) await waitForStatus(id, 'ready');
     expect(tmpFiles()).toEqual([]);
 
-    const publicView = await server.client().get(`/api/galleries/${galleryId}`);
+    const publicView = await app.server.client().get(`/api/galleries/${galleryId}`);
     expect(publicView.body.images.map((i: { id: number }) => i.id)).toEqual(ids);
 
     // Order: reversed.
     const reversed = [...ids].reverse();
-    const ordered = await admin.post('/api/galleriesimages/order', { id: galleryId, images: reversed.map((id) => ({ id })) });
+    const ordered = await app.admin.post('/api/galleriesimages/order', { id: galleryId, images: reversed.map((id) => ({ id })) });
     expect(ordered.status).toBe(200);
     expect(ordered.body.images.map((i: { id: number }) => i.id)).toEqual(reversed);
-    expect((await server.client().get(`/api/galleries/${galleryId}`)).body.images.map((i: { order: number }) => i.order)).toEqual([0, 1, 2]);
-    const other = await insertGalleryImage(context.deps.db, { gallery_id: (await insertGallery(context.deps.db)).id });
-    const foreign = await admin.post('/api/galleriesimages/order', { id: galleryId, images: [{ id: ids[0] }, { id: other.id }] });
+    expect((await app.server.client().get(`/api/galleries/${galleryId}`)).body.images.map((i: { order: number }) => i.order)).toEqual([0, 1, 2]);
+    const other = await insertGalleryImage(app.context.deps.db, { gallery_id: (await insertGallery(app.context.deps.db)).id });
+    const foreign = await app.admin.post('/api/galleriesimages/order', { id: galleryId, images: [{ id: ids[0] }, { id: other.id }] });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors.images[0]).toContain(String(other.id));
-    expect((await admin.post('/api/galleriesimages/order', { id: galleryId, images: 'nope' })).status).toBe(422);
+    expect((await app.admin.post('/api/galleriesimages/order', { id: galleryId, images: 'nope' })).status).toBe(422);
 
     // Edit: the link is saved (the old site dropped it); only the four fields change.
     const [first, second, third] = ids as [number, number, number];
-    const edited = await admin.post(`/api/galleriesimages/${first}`, {
+    const edited = await app.admin.post(`/api/galleriesimages/${first}`, {
       alt: 'Hawthorn hedge',
       link: '/catalogue',
       caption: 'Hedging',
@@ -128,9 +113,9 @@ describe('galleries admin', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ alt: 'Hawthorn hedge', link: '/catalogue', url: '/catalogue', caption: 'Hedging', caption_sub: 'Bare root from November', gallery_id: galleryId });
     expect((await row(first))!.original_path).toMatch(new RegExp(`^galleries/${galleryId}/originals/`));
-    expect((await admin.post(`/api/galleriesimages/${first}`, { link: 'https://example.com/shows?year=2026' })).body.link).toBe('https://example.com/shows?year=2026');
+    expect((await app.admin.post(`/api/galleriesimages/${first}`, { link: 'https://example.com/shows?year=2026' })).body.link).toBe('https://example.com/shows?year=2026');
     for (const link of ['javascript:alert(1)', '//evil.example', 'ftp://example.com', 'about', `/${'x'.repeat(2048)}`]) {
-      const bad = await admin.post(`/api/galleriesimages/${first}`, { link });
+      const bad = await app.admin.post(`/api/galleriesimages/${first}`, { link });
       expect(bad.status, link).toBe(422);
       expect(Object.keys(bad.body.errors)).toEqual(['link']);
     }
@@ -138,7 +123,7 @@ describe('galleries admin', () => {
     // Rotate: dimensions swap, new files, old files gone.
     const before = (await row(first))!;
     expect([before.width, before.height]).toEqual([800, 600]);
-    const rotated = await admin.post(`/api/galleriesimages/${first}/rotate`);
+    const rotated = await app.admin.post(`/api/galleriesimages/${first}/rotate`);
     expect(rotated.status).toBe(202);
     expect(rotated.body).toMatchObject({ id: first, status: 'processing', rotation: 90 });
     await waitForStatus(first, 'ready');
@@ -150,33 +135,33 @@ describe('galleries admin', () => {
 
     // Delete one image: all its files go.
     const gone = (await row(second))!;
-    expect((await admin.delete(`/api/galleriesimages/${second}`)).status).toBe(204);
+    expect((await app.admin.delete(`/api/galleriesimages/${second}`)).status).toBe(204);
     for (const key of [gone.original_path, ...renditionFiles(gone.renditions)]) expect(stored(key), key).toBe(false);
-    expect((await admin.delete(`/api/galleriesimages/${second}`)).status).toBe(404);
+    expect((await app.admin.delete(`/api/galleriesimages/${second}`)).status).toBe(404);
     expect((await row(third))?.status).toBe('ready');
 
     // Delete the gallery: every file goes.
     expect(galleryFiles(galleryId).length).toBeGreaterThan(0);
-    expect((await admin.delete(`/api/galleries/${galleryId}`)).status).toBe(204);
+    expect((await app.admin.delete(`/api/galleries/${galleryId}`)).status).toBe(204);
     expect(galleryFiles(galleryId)).toEqual([]);
-    expect(await context.deps.db('gallery_images').where({ gallery_id: galleryId }).first()).toBeUndefined();
-    expect((await server.client().get(`/api/galleries/${galleryId}`)).status).toBe(404);
+    expect(await app.context.deps.db('gallery_images').where({ gallery_id: galleryId }).first()).toBeUndefined();
+    expect((await app.server.client().get(`/api/galleries/${galleryId}`)).status).toBe(404);
   });
 
   it('shows admins every image with its status; the public only ready ones', async () => {
     const galleryId = await newGallery();
     const ready = await upload(galleryId, { name: 'a.png', body: await testImage(300, 200, 'png') });
     await waitForStatus(ready.body.id, 'ready');
-    const waiting = await insertGalleryImage(context.deps.db, { gallery_id: galleryId, status: 'processing' });
-    const failed = await insertGalleryImage(context.deps.db, { gallery_id: galleryId, status: 'failed', error: 'The image file is incomplete or corrupt.' });
-    const adminView = await admin.get(`/api/admin/galleries/${galleryId}`);
+    const waiting = await insertGalleryImage(app.context.deps.db, { gallery_id: galleryId, status: 'processing' });
+    const failed = await insertGalleryImage(app.context.deps.db, { gallery_id: galleryId, status: 'failed', error: 'The image file is incomplete or corrupt.' });
+    const adminView = await app.admin.get(`/api/admin/galleries/${galleryId}`);
     expect(adminView.body.images.map((i: { id: number; status: string }) => [i.id, i.status])).toEqual([
       [ready.body.id, 'ready'],
       [waiting.id, 'processing'],
       [failed.id, 'failed'],
     ]);
     expect(adminView.body.images[2].error).toBe('The image file is incomplete or corrupt.');
-    const publicView = await server.client().get(`/api/galleries/${galleryId}`);
+    const publicView = await app.server.client().get(`/api/galleries/${galleryId}`);
     expect(publicView.body.images.map((i: { id: number }) => i.id)).toEqual([ready.body.id]);
   });
 });
@@ -197,17 +182,17 @@ describe('hostile gallery uploads', () => {
     expect(bomb.status).toBe(422);
     expect(bomb.body.errors.file[0]).toMatch(/^The image is too large \(30000×30000, 900 megapixels; the limit is 100\)\.$/);
 
-    const noFile = await sendForm(admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) });
+    const noFile = await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) });
     expect(noFile.body.errors).toEqual({ file: ['The file field is required.'] });
     const jpeg = { name: 'ok.jpg', body: await testImage(40, 40) };
-    expect((await sendForm(admin, 'POST', '/api/galleriesimages', {}, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The gallery id field is required.'] });
-    expect((await sendForm(admin, 'POST', '/api/galleriesimages', { gallery_id: '999999' }, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The selected gallery id is invalid.'] });
-    expect((await sendForm(admin, 'POST', '/api/galleriesimages', { gallery_id: 'abc' }, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The selected gallery id is invalid.'] });
-    const two = await sendForm(admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file: jpeg, other: jpeg });
+    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', {}, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The gallery id field is required.'] });
+    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: '999999' }, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The selected gallery id is invalid.'] });
+    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: 'abc' }, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The selected gallery id is invalid.'] });
+    const two = await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file: jpeg, other: jpeg });
     expect(two.status).toBe(422);
     expect(two.body.errors).toEqual({ file: ['Only one file may be uploaded at a time.'] });
 
-    expect(await context.deps.db('gallery_images').where({ gallery_id: galleryId }).first()).toBeUndefined();
+    expect(await app.context.deps.db('gallery_images').where({ gallery_id: galleryId }).first()).toBeUndefined();
     expect(galleryFiles(galleryId)).toEqual([]);
     await expect.poll(tmpFiles).toEqual([]);
   });
@@ -227,9 +212,9 @@ describe('hostile gallery uploads', () => {
     const good = await upload(galleryId, { name: 'good.jpg', body: await testImage(200, 100) });
     await waitForStatus(good.body.id, 'ready');
     // Deleting the failed image removes its original: nothing of it is left.
-    expect((await admin.delete(`/api/galleriesimages/${response.body.id}`)).status).toBe(204);
+    expect((await app.admin.delete(`/api/galleriesimages/${response.body.id}`)).status).toBe(204);
     expect(stored(failed.original_path)).toBe(false);
-    expect((await admin.delete(`/api/galleries/${galleryId}`)).status).toBe(204);
+    expect((await app.admin.delete(`/api/galleries/${galleryId}`)).status).toBe(204);
     expect(galleryFiles(galleryId)).toEqual([]);
   });
 
@@ -238,35 +223,35 @@ describe('hostile gallery uploads', () => {
     const response = await upload(galleryId, { name: 'retry.jpg', body: await testImage(300, 200) });
     await waitForStatus(response.body.id, 'ready');
     const id = response.body.id as number;
-    const notFailed = await admin.post(`/api/galleriesimages/${id}/retry`);
+    const notFailed = await app.admin.post(`/api/galleriesimages/${id}/retry`);
     expect(notFailed.status).toBe(422);
     expect(notFailed.body.errors).toEqual({ status: ['Only an image that failed to process can be retried.'] });
     // As the recovery sweep leaves an image whose jobs kept dying.
-    await context.deps.db('gallery_images').where({ id }).update({ status: 'failed', error: 'The image could not be processed. Please try again.', render_attempts: 3 });
+    await app.context.deps.db('gallery_images').where({ id }).update({ status: 'failed', error: 'The image could not be processed. Please try again.', render_attempts: 3 });
 
-    const retried = await admin.post(`/api/galleriesimages/${id}/retry`);
+    const retried = await app.admin.post(`/api/galleriesimages/${id}/retry`);
     expect(retried.status).toBe(202);
     expect(retried.body).toMatchObject({ id, status: 'processing', error: null });
     await waitForStatus(id, 'ready');
-    expect(await context.deps.db('gallery_images').where({ id }).first()).toMatchObject({ render_attempts: 0, error: null });
-    expect((await admin.post('/api/galleriesimages/99999999/retry')).status).toBe(404);
+    expect(await app.context.deps.db('gallery_images').where({ id }).first()).toMatchObject({ render_attempts: 0, error: null });
+    expect((await app.admin.post('/api/galleriesimages/99999999/retry')).status).toBe(404);
   });
 
   it('answers 413 for a file over 256 MiB, declared or streamed, and removes the temp file', async () => {
     const galleryId = await newGallery('Too big');
     for (const size of [257 * MiB, 256 * MiB + 1]) {
-      const file = path.join(context.deps.config.varDir, `sparse-${size}.jpg`);
+      const file = path.join(app.context.deps.config.varDir, `sparse-${size}.jpg`);
       await writeFile(file, Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
       await truncate(file, size); // sparse: no real disk use
       const form = new FormData();
       form.append('gallery_id', String(galleryId));
       form.append('file', await openAsBlob(file, { type: 'image/jpeg' }), 'huge.jpg');
-      const response = await admin.request('POST', '/api/galleriesimages', { body: form });
+      const response = await app.admin.request('POST', '/api/galleriesimages', { body: form });
       expect(response.status, String(size)).toBe(413);
       expect(response.body).toEqual({ message: 'File too large.' });
       await expect.poll(tmpFiles, { timeout: 5000 }).toEqual([]);
     }
-    expect(await context.deps.db('gallery_images').where({ gallery_id: galleryId }).first()).toBeUndefined();
+    expect(await app.context.deps.db('gallery_images').where({ gallery_id: galleryId }).first()).toBeUndefined();
     expect(galleryFiles(galleryId)).toEqual([]);
   }, 60_000);
 });

@@ -1,30 +1,16 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendForm, signedIn } from '../../../test/admin.ts';
+import { describe, expect, it } from 'vitest';
+import { sendForm, useAdminApp } from '../../../test/admin.ts';
 import { insertGallery, insertWidget } from '../../../test/factories.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import type { TestClient } from '../../../test/http-client.ts';
 
 /**
  * Privacy of uploaded photos: a phone picture carries its GPS position, the camera owner's name, an
- * XMP packet and an ICC profile. None of it may reach the public in any file /media serves — every
- * rendition; the stored original is never served — and the picture must still stand the right way up (orientation
- * applied to the pixels, not left to a tag that is gone).
+ * XMP packet and an ICC profile. None of it may reach the public in any file /media serves (every
+ * rendition; the stored original is never served), and the picture must still stand the right way
+ * up (orientation applied to the pixels, not left to a tag that is gone).
  */
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let admin: TestClient;
 
-beforeAll(async () => {
-  context = await createTestContext();
-  context.startWorkers(['images']);
-  server = await startTestServer(context);
-  admin = await signedIn(server, context.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await server?.close();
-  await context?.close();
-});
+const app = useAdminApp({ workers: ['images'] });
 
 /** A 600×300 JPEG (landscape pixels) tagged "rotate 90° to view" with GPS, owner, XMP and ICC data. */
 const phonePhoto = () =>
@@ -47,19 +33,19 @@ describe('served gallery images', () => {
     expect(meta).toMatchObject({ orientation: 6, width: 600, height: 300 });
     expect(meta.exif && meta.xmp && meta.icc).toBeTruthy();
 
-    const galleryId = (await insertGallery(context.deps.db)).id;
-    const response = await sendForm(admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file: { name: 'phone.jpg', body: upload, type: 'image/jpeg' } });
+    const galleryId = (await insertGallery(app.context.deps.db)).id;
+    const response = await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file: { name: 'phone.jpg', body: upload, type: 'image/jpeg' } });
     expect(response.status).toBe(201);
     const id = response.body.id as number;
-    await expect.poll(async () => (await context.deps.db('gallery_images').where({ id }).first()).status, { timeout: 20_000, interval: 100 }).toBe('ready');
+    await expect.poll(async () => (await app.context.deps.db('gallery_images').where({ id }).first()).status, { timeout: 20_000, interval: 100 }).toBe('ready');
 
-    const image = (await admin.get(`/api/admin/galleries/${galleryId}`)).body.images.find((i: { id: number }) => i.id === id);
+    const image = (await app.admin.get(`/api/admin/galleries/${galleryId}`)).body.images.find((i: { id: number }) => i.id === id);
     const srcsetUrls = (['avif', 'webp', 'jpeg'] as const).flatMap((format) => (image.srcset[format] as string).split(', ').map((entry) => entry.split(' ')[0]!));
-    const original = (await context.deps.db('gallery_images').where({ id }).first()).original_path as string;
+    const original = (await app.context.deps.db('gallery_images').where({ id }).first()).original_path as string;
     const urls = [image.thumb_url, image.image_url, ...srcsetUrls];
     expect(urls.length).toBeGreaterThanOrEqual(4);
 
-    const visitor = server.client();
+    const visitor = app.server.client();
     for (const url of urls) {
       const served = await visitor.get(url);
       expect(served.status, url).toBe(200);
@@ -71,16 +57,16 @@ describe('served gallery images', () => {
       if (url !== image.thumb_url) expect(info.height!, url).toBeGreaterThan(info.width!);
     }
     // The stored original still holds the camera's data (the worker's input): it must not be served.
-    expect((await sharp(await context.deps.storage.get(original)).metadata()).exif).toBeTruthy();
+    expect((await sharp(await app.context.deps.storage.get(original)).metadata()).exif).toBeTruthy();
     expect((await visitor.get(`/media/${original}`)).status).toBe(404);
   });
 
   it('is true of widget images too: stored without metadata, upright', async () => {
-    const widget = await insertWidget(context.deps.db, { name: 'PrivacyWidget' });
-    const saved = await sendForm(admin, 'POST', `/api/widgets/${widget.id}`, { name: widget.name, type: 'IMAGE', alt: 'Yard' }, { image: { name: 'yard.jpg', body: await phonePhoto(), type: 'image/jpeg' } });
+    const widget = await insertWidget(app.context.deps.db, { name: 'PrivacyWidget' });
+    const saved = await sendForm(app.admin, 'POST', `/api/widgets/${widget.id}`, { name: widget.name, type: 'IMAGE', alt: 'Yard' }, { image: { name: 'yard.jpg', body: await phonePhoto(), type: 'image/jpeg' } });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ width: 300, height: 600 });
-    const served = await server.client().get(saved.body.image_url);
+    const served = await app.server.client().get(saved.body.image_url);
     expect(served.status).toBe(200);
     const info = await sharp(served.raw).metadata();
     expect({ exif: info.exif, xmp: info.xmp, icc: info.icc, orientation: info.orientation, width: info.width, height: info.height }).toEqual({

@@ -3,33 +3,19 @@ import { truncate, writeFile } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, hostileFiles, sendForm, signedIn, testImage } from '../../../test/admin.ts';
+import { describe, expect, it } from 'vitest';
+import { filesUnder, hostileFiles, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertWidget } from '../../../test/factories.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
-import type { TestClient } from '../../../test/http-client.ts';
 import { sanitizeWidgetHtml } from './sanitize.ts';
 
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let admin: TestClient;
+const app = useAdminApp({ redis: false });
 
-beforeAll(async () => {
-  context = await createTestContext({ redis: false });
-  server = await startTestServer(context);
-  admin = await signedIn(server, context.deps, { role: 'admin' });
-});
-afterAll(async () => {
-  await server?.close();
-  await context?.close();
-});
-
-const storagePath = (key: string) => context.deps.storage.localPath(key);
-const tmpFiles = () => filesUnder(path.join(context.deps.config.varDir, 'tmp'));
+const storagePath = (key: string) => app.context.deps.storage.localPath(key);
+const tmpFiles = () => filesUnder(path.join(app.context.deps.config.varDir, 'tmp'));
 const widgetFiles = () => filesUnder(storagePath('widgets'));
 const keyOf = (url: string) => decodeURIComponent(url.replace(/^\/media\//, ''));
 const save = (id: number, fields: Record<string, string>, image?: { name: string; body: Buffer; type?: string }) =>
-  sendForm(admin, 'POST', `/api/widgets/${id}`, fields, image ? { image } : {});
+  sendForm(app.admin, 'POST', `/api/widgets/${id}`, fields, image ? { image } : {});
 
 describe('sanitizeWidgetHtml', () => {
   it.each([
@@ -52,28 +38,28 @@ describe('sanitizeWidgetHtml', () => {
 
 describe('widgets admin', () => {
   it('creates TEXT widgets (201 {id}) and lists them', async () => {
-    const created = await admin.post('/api/widgets', { name: 'AdminNewText', type: 'IMAGE' });
+    const created = await app.admin.post('/api/widgets', { name: 'AdminNewText', type: 'IMAGE' });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number) });
-    const list = await admin.get('/api/widgets');
+    const list = await app.admin.get('/api/widgets');
     expect(list.status).toBe(200);
     expect(list.body).toContainEqual({ id: created.body.id, name: 'AdminNewText', type: 'TEXT' });
     for (const row of list.body) expect(Object.keys(row).sort()).toEqual(['id', 'name', 'type']);
   });
 
   it('answers 422 for a missing, taken (any case) or unusable name', async () => {
-    await insertWidget(context.deps.db, { name: 'TakenName' });
-    expect((await admin.post('/api/widgets', {})).body.errors).toEqual({ name: ['The name field is required.'] });
-    const taken = await admin.post('/api/widgets', { name: 'takenNAME' });
+    await insertWidget(app.context.deps.db, { name: 'TakenName' });
+    expect((await app.admin.post('/api/widgets', {})).body.errors).toEqual({ name: ['The name field is required.'] });
+    const taken = await app.admin.post('/api/widgets', { name: 'takenNAME' });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ name: ['The name has already been taken.'] });
-    expect((await admin.post('/api/widgets', { name: '123' })).status).toBe(422);
-    expect((await admin.post('/api/widgets', { name: '../x' })).status).toBe(422);
+    expect((await app.admin.post('/api/widgets', { name: '123' })).status).toBe(422);
+    expect((await app.admin.post('/api/widgets', { name: '../x' })).status).toBe(422);
   });
 
   it('saves a TEXT widget with sanitised HTML and the public read sees it at once', async () => {
-    const widget = await insertWidget(context.deps.db, { name: 'CachedText', html: '<p>Old</p>' });
-    expect((await server.client().get('/api/widgets/CachedText')).body.html).toBe('<p>Old</p>'); // now cached
+    const widget = await insertWidget(app.context.deps.db, { name: 'CachedText', html: '<p>Old</p>' });
+    expect((await app.server.client().get('/api/widgets/CachedText')).body.html).toBe('<p>Old</p>'); // now cached
     const response = await save(widget.id, {
       name: 'CachedText',
       type: 'TEXT',
@@ -81,22 +67,22 @@ describe('widgets admin', () => {
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: widget.id, name: 'CachedText', type: 'TEXT', html: '<p>New <a>link</a></p>' });
-    expect((await server.client().get('/api/widgets/cachedtext')).body.html).toBe('<p>New <a>link</a></p>');
-    const row = await context.deps.db('widgets').where({ id: widget.id }).first();
+    expect((await app.server.client().get('/api/widgets/cachedtext')).body.html).toBe('<p>New <a>link</a></p>');
+    const row = await app.context.deps.db('widgets').where({ id: widget.id }).first();
     expect(row.html).toBe('<p>New <a>link</a></p>');
   });
 
   it('accepts JSON too, and answers 422 for a bad type or a taken name, 404 for an unknown id', async () => {
-    const widget = await insertWidget(context.deps.db);
-    await insertWidget(context.deps.db, { name: 'OtherName' });
-    expect((await admin.post(`/api/widgets/${widget.id}`, { name: widget.name, type: 'TEXT', html: '<b>x</b>' })).body.html).toBe('<b>x</b>');
-    expect((await admin.post(`/api/widgets/${widget.id}`, { name: widget.name, type: 'VIDEO' })).body.errors).toEqual({ type: ['The selected type is invalid.'] });
-    expect((await admin.post(`/api/widgets/${widget.id}`, { name: 'othername', type: 'TEXT' })).body.errors).toEqual({ name: ['The name has already been taken.'] });
-    expect((await admin.post('/api/widgets/999999', { name: 'Nope', type: 'TEXT' })).status).toBe(404);
+    const widget = await insertWidget(app.context.deps.db);
+    await insertWidget(app.context.deps.db, { name: 'OtherName' });
+    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: widget.name, type: 'TEXT', html: '<b>x</b>' })).body.html).toBe('<b>x</b>');
+    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: widget.name, type: 'VIDEO' })).body.errors).toEqual({ type: ['The selected type is invalid.'] });
+    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: 'othername', type: 'TEXT' })).body.errors).toEqual({ name: ['The name has already been taken.'] });
+    expect((await app.admin.post('/api/widgets/999999', { name: 'Nope', type: 'TEXT' })).status).toBe(404);
   });
 
   it('stores an IMAGE widget, keeps the image on a save without a file, replaces and deletes files', async () => {
-    const widget = await insertWidget(context.deps.db, { name: 'FindImageAdmin' });
+    const widget = await insertWidget(app.context.deps.db, { name: 'FindImageAdmin' });
     const missing = await save(widget.id, { name: widget.name, type: 'IMAGE', alt: 'Map' });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ image: ['The image field is required.'] });
@@ -107,7 +93,7 @@ describe('widgets admin', () => {
     expect(first.body.image_url).toMatch(new RegExp(`^/media/widgets/${widget.id}-[0-9a-f]{12}\\.png$`));
     const firstKey = keyOf(first.body.image_url);
     expect(existsSync(storagePath(firstKey))).toBe(true);
-    expect((await server.client().get(first.body.image_url)).status).toBe(200);
+    expect((await app.server.client().get(first.body.image_url)).status).toBe(200);
 
     const kept = await save(widget.id, { name: widget.name, type: 'IMAGE', alt: 'New alt' });
     expect(kept.status).toBe(200);
@@ -127,7 +113,7 @@ describe('widgets admin', () => {
   });
 
   it('refuses hostile images and leaves no file anywhere', async () => {
-    const widget = await insertWidget(context.deps.db, { name: 'HostileTarget' });
+    const widget = await insertWidget(app.context.deps.db, { name: 'HostileTarget' });
     const good = await save(widget.id, { name: widget.name, type: 'IMAGE' }, { name: 'ok.webp', body: await testImage(100, 80, 'webp') });
     expect(good.status).toBe(200);
     const files = hostileFiles();
@@ -146,34 +132,34 @@ describe('widgets admin', () => {
     expect(bomb.body.errors.image[0]).toMatch(/^The image is too large \(30000×30000/);
 
     // The widget still shows its good image, and only that file exists.
-    expect((await admin.get(`/api/widgets/${widget.id}`)).body.image_url).toBe(good.body.image_url);
+    expect((await app.admin.get(`/api/widgets/${widget.id}`)).body.image_url).toBe(good.body.image_url);
     expect(widgetFiles()).toEqual([path.basename(good.body.image_url)]);
     await expect.poll(tmpFiles).toEqual([]);
   });
 
   it('answers 413 for an image over 20 MiB and removes the temp file', async () => {
-    const widget = await insertWidget(context.deps.db, { name: 'TooBig' });
-    const file = path.join(context.deps.config.varDir, 'big.jpg');
+    const widget = await insertWidget(app.context.deps.db, { name: 'TooBig' });
+    const file = path.join(app.context.deps.config.varDir, 'big.jpg');
     await writeFile(file, Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
     await truncate(file, 21 * 1024 * 1024);
     const form = new FormData();
     form.append('name', widget.name);
     form.append('type', 'IMAGE');
     form.append('image', await openAsBlob(file), 'big.jpg');
-    const response = await admin.request('POST', `/api/widgets/${widget.id}`, { body: form });
+    const response = await app.admin.request('POST', `/api/widgets/${widget.id}`, { body: form });
     expect(response.status).toBe(413);
     expect(response.body).toEqual({ message: 'File too large.' });
     await expect.poll(tmpFiles).toEqual([]);
   });
 
   it('deletes a widget (204) with its image file; unknown → 404', async () => {
-    const widget = await insertWidget(context.deps.db, { name: 'DeleteMe' });
+    const widget = await insertWidget(app.context.deps.db, { name: 'DeleteMe' });
     const saved = await save(widget.id, { name: widget.name, type: 'IMAGE' }, { name: 'x.gif', body: await testImage(50, 50, 'gif') });
     expect(saved.status).toBe(200);
     expect((await sharp(storagePath(keyOf(saved.body.image_url))).metadata()).format).toBe('gif');
-    expect((await admin.delete(`/api/widgets/${widget.id}`)).status).toBe(204);
+    expect((await app.admin.delete(`/api/widgets/${widget.id}`)).status).toBe(204);
     expect(existsSync(storagePath(keyOf(saved.body.image_url)))).toBe(false);
-    expect((await server.client().get('/api/widgets/DeleteMe')).status).toBe(404);
-    expect((await admin.delete(`/api/widgets/${widget.id}`)).status).toBe(404);
+    expect((await app.server.client().get('/api/widgets/DeleteMe')).status).toBe(404);
+    expect((await app.admin.delete(`/api/widgets/${widget.id}`)).status).toBe(404);
   });
 });
