@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
+import { createSemaphore } from './semaphore.ts';
 
 /** Typed payloads of every job. Jobs carry ids, never secrets (ARCHITECTURE rule 4). */
 export interface JobPayloads {
@@ -105,20 +106,7 @@ export function createInlineQueue(log: Logger, options: { concurrency?: number }
   let processors: Processors | undefined;
   // Like a BullMQ Worker per queue: at most `concurrency` jobs of one queue run at once (twenty
   // uploads must not mean twenty image decodes in this process), and queues never wait on each other.
-  const limit = options.concurrency ?? Infinity;
-  const lanes = new Map<QueueName, { active: number; queued: (() => void)[] }>();
-  const slot = async (queue: QueueName): Promise<() => void> => {
-    const lane = lanes.get(queue) ?? { active: 0, queued: [] };
-    lanes.set(queue, lane);
-    if (lane.active >= limit) await new Promise<void>((resolve) => lane.queued.push(resolve));
-    else lane.active++;
-    // A released slot passes straight to the next queued job (active stays the same).
-    return () => {
-      const next = lane.queued.shift();
-      if (next) next();
-      else lane.active--;
-    };
-  };
+  const lanes = new Map(queueNames.map((queue) => [queue, createSemaphore(options.concurrency)] as const));
   const pending = new Set<string>();
   const running = new Set<Promise<void>>();
   let failed = 0;
@@ -156,13 +144,10 @@ export function createInlineQueue(log: Logger, options: { concurrency?: number }
       waiting++;
       const task = (async () => {
         await sleep(options.delayMs ?? 0);
-        const release = await slot(queueOf(name));
-        waiting--;
-        try {
+        await lanes.get(queueOf(name))!.run(async () => {
+          waiting--;
           await run(name, data, id);
-        } finally {
-          release();
-        }
+        });
       })().finally(() => {
         pending.delete(id);
         running.delete(task);
