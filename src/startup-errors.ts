@@ -12,3 +12,15 @@ export function exitOnStartupError(error: unknown, alternative?: string): never 
   else console.error(error);
   process.exit(1);
 }
+
+/**
+ * Runs a command's synchronous start-up step (load the config, open the database) and returns
+ * what it made, or ends the process as {@link exitOnStartupError} does if it throws.
+ */
+export function startOrExit<T>(start: () => T, alternative?: string): T {
+  try {
+    return start();
+  } catch (error) {
+    exitOnStartupError(error, alternative);
+  }
+}

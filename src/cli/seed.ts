@@ -1,8 +1,8 @@
 import { seed } from '../../seeds/run.ts';
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db.ts';
-import { createDeps, type Deps } from '../deps.ts';
-import { exitOnStartupError } from '../startup-errors.ts';
+import { createDeps } from '../deps.ts';
+import { startOrExit } from '../startup-errors.ts';
 import { createServices } from '../services.ts';
 import { subscribe } from '../subscribers.ts';
 import { buildProcessors } from '../../workers/processors.ts';
@@ -11,12 +11,7 @@ import { buildProcessors } from '../../workers/processors.ts';
  * `npm run seed`: inserts any missing demo content. Without Redis the image and catalogue jobs run
  * here before the command exits; with Redis a worker picks them up.
  */
-let deps: Deps;
-try {
-  deps = createDeps(loadConfig(), { name: 'seed' });
-} catch (error) {
-  exitOnStartupError(error);
-}
+const deps = startOrExit(() => createDeps(loadConfig(), { name: 'seed' }));
 try {
   await migrate(deps.db);
   subscribe(deps);

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
-import { createDb, bindModels, migrate, type Db } from '../db.ts';
-import { exitOnStartupError } from '../startup-errors.ts';
+import { createDb, bindModels, migrate } from '../db.ts';
+import { startOrExit } from '../startup-errors.ts';
 import { generatePassword } from '../modules/users/bootstrap.ts';
 import { createUser, emailTaken } from '../modules/users/service.ts';
 
@@ -41,12 +41,7 @@ if (!parsed.success) {
   process.exit(1);
 }
 
-let db: Db;
-try {
-  db = createDb(loadConfig());
-} catch (error) {
-  exitOnStartupError(error, 'add the user in Admin → Users');
-}
+const db = startOrExit(() => createDb(loadConfig()), 'add the user in Admin → Users');
 bindModels(db);
 try {
   await migrate(db);
