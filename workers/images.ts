@@ -3,7 +3,7 @@ import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import sharp, { type Sharp } from 'sharp';
 import type { Deps } from '../src/deps.ts';
-import { isRenditionFolder, RENDER_DEADLINE_MS, type Renditions } from '../src/modules/galleries/model.ts';
+import { isRenditionFolder, PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS, type Renditions } from '../src/modules/galleries/model.ts';
 import { withEncodeSlot } from '../src/sharp-limits.ts';
 import type { Storage } from '../src/storage.ts';
 
@@ -91,7 +91,7 @@ export async function renderImageRenditions(
     } catch (error) {
       await storage.deletePrefix(folder).catch((err: unknown) => log.warn({ err, folder }, 'could not remove partial renditions'));
       if (!(error instanceof BadImageError) && !options.lastAttempt) throw error;
-      const message = error instanceof BadImageError ? error.message : 'The image could not be processed. Please try again.';
+      const message = error instanceof BadImageError ? error.message : PROCESSING_FAILED_MESSAGE;
       log.warn({ err: error, imageId }, 'image renditions failed');
       await db('gallery_images').where({ id: imageId }).update({ status: 'failed', error: message, ...finished, updated_at: db.fn.now() });
       throw new UnrecoverableError(message);

@@ -64,11 +64,9 @@ export const itemPatchSchema = itemSchema.partial();
 export type CatalogueItemInput = z.input<typeof itemSchema>;
 export type CatalogueItemPatch = z.input<typeof itemPatchSchema>;
 
+const PREVIEW_FIRST = 'Preview the import first, then confirm it.';
+
 /** The confirm of an import: the token its preview returned (the file is sent again beside it). */
 export const importConfirmSchema = z.object({
-  token: z
-    .string({ error: 'Preview the import first, then confirm it.' })
-    .trim()
-    .min(1, { error: 'Preview the import first, then confirm it.' })
-    .max(200, { error: 'Preview the import first, then confirm it.' }),
+  token: z.string({ error: PREVIEW_FIRST }).trim().min(1, { error: PREVIEW_FIRST }).max(200, { error: PREVIEW_FIRST }),
 });

@@ -2,7 +2,7 @@ import yauzl from 'yauzl';
 import { validationError } from '../../http/errors.ts';
 import { MiB } from '../../http/uploads.ts';
 
-/** What an .xlsx may unpack to. A few-thousand-line catalogue unpacks to well under 10 MiB. */
+/** What an .xlsx may unpack to. A few-thousand-line catalogue unpacks to about 1 MiB. */
 export interface ZipLimits {
   /** Largest total of all entries, unpacked. */
   maxUnpackedBytes: number;

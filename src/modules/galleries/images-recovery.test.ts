@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../../../test/admin.ts';
 import { insertGallery, insertGalleryImage } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { STUCK_MESSAGE } from './images-recovery.ts';
-import { MAX_RENDER_ATTEMPTS, RENDER_DEADLINE_MS } from './model.ts';
+import { MAX_RENDER_ATTEMPTS, PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS } from './model.ts';
 
 /**
  * Images left `processing` by a killed rendition job. The kill is simulated by its traces: a row
@@ -80,7 +79,7 @@ describe.each([
     const { id, folder } = await killedJob(MAX_RENDER_ATTEMPTS);
     clock = new Date(clock.getTime() + RENDER_DEADLINE_MS + 1000);
     expect(await context.services.imageRecovery.recoverStuck()).toEqual({ requeued: [], failed: [id] });
-    expect(await load(id)).toMatchObject({ status: 'failed', error: STUCK_MESSAGE, rendering_folder: null, processing_deadline: null });
+    expect(await load(id)).toMatchObject({ status: 'failed', error: PROCESSING_FAILED_MESSAGE, rendering_folder: null, processing_deadline: null });
     expect(stored(folder)).toBe(false);
     // Nothing was queued for it: it stays failed until the admin presses Retry.
     await context.deps.queue.drain();

@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
 import type { Deps } from '../../deps.ts';
-import { isRenditionFolder, MAX_RENDER_ATTEMPTS, RENDER_DEADLINE_MS } from './model.ts';
-
-/** What an admin sees on an image whose rendition jobs kept dying. */
-export const STUCK_MESSAGE = 'The image could not be processed. Please try again.';
+import { isRenditionFolder, MAX_RENDER_ATTEMPTS, PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS } from './model.ts';
 
 /** Images the sweep handles per run; the rest follow on the next run. */
 const BATCH = 100;
@@ -52,7 +49,7 @@ export function imageRecovery(deps: Pick<Deps, 'db' | 'storage' | 'queue' | 'log
             .where({ id })
             .update(
               giveUp
-                ? { status: 'failed', error: STUCK_MESSAGE, processing_deadline: null, rendering_folder: null, updated_at: trx.fn.now() }
+                ? { status: 'failed', error: PROCESSING_FAILED_MESSAGE, processing_deadline: null, rendering_folder: null, updated_at: trx.fn.now() }
                 : { processing_deadline: new Date(now.getTime() + RENDER_DEADLINE_MS), rendering_folder: null },
             );
           return { row, giveUp };

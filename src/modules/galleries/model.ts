@@ -10,6 +10,8 @@ export interface Renditions {
 
 /** A processing image past this deadline is taken to be stuck (its worker was killed) and re-queued. */
 export const RENDER_DEADLINE_MS = 10 * 60_000;
+/** What an admin sees on an image whose rendition jobs kept failing or dying (not a bad file). */
+export const PROCESSING_FAILED_MESSAGE = 'The image could not be processed. Please try again.';
 /** Rendition jobs an image may start; one still stuck after the last is marked failed for the admin. */
 export const MAX_RENDER_ATTEMPTS = 3;
 
