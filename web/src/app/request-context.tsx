@@ -1,0 +1,51 @@
+import { createContext, useContext } from 'react';
+import { readXsrfToken } from './api.ts';
+
+/**
+ * What the server learnt from a no-JavaScript form post (e.g. POST /contact), so the page it
+ * renders in answer shows the outcome: the values sent back into the fields, the field errors,
+ * or that it was sent. Null on every ordinary page view.
+ */
+export interface FormPostResult {
+  form: 'contact';
+  status: 'sent' | 'invalid' | 'failed';
+  values: Record<string, string>;
+  /** First message per field, for `invalid`. */
+  errors: Record<string, string>;
+  /** One message for the whole form (`failed`: rate limited, or a server fault). */
+  message?: string;
+}
+
+/** Per-request facts the server hands to the page (and the browser reads back when hydrating). */
+export interface RequestInfo {
+  /**
+   * The CSRF token a plain form post must carry in its `_token` field. On the server this is a
+   * placeholder in the cached HTML, replaced per response with the visitor's own token.
+   */
+  csrfToken: string;
+  formPost: FormPostResult | null;
+}
+
+/** The marker the server writes where each response's CSRF token goes (src/ssr/page-cache.ts). */
+export const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
+
+const RequestInfoContext = createContext<RequestInfo>({ csrfToken: '', formPost: null });
+
+export const RequestInfoProvider = RequestInfoContext.Provider;
+
+/** The outcome of a no-JS post of `form`, if this page is the answer to one. */
+export function useFormPost(form: FormPostResult['form']): FormPostResult | null {
+  const { formPost } = useContext(RequestInfoContext);
+  return formPost?.form === form ? formPost : null;
+}
+
+/**
+ * The hidden `_token` field that lets a form post work without JavaScript (CSRF is still checked:
+ * the server compares it with the XSRF-TOKEN cookie). With JavaScript the app posts JSON with the
+ * X-XSRF-TOKEN header instead, so the value the browser hydrates over is left as the server wrote it.
+ */
+export function CsrfField() {
+  const { csrfToken } = useContext(RequestInfoContext);
+  const value = csrfToken || (typeof document === 'undefined' ? '' : (readXsrfToken() ?? ''));
+  return <input type="hidden" name="_token" value={value} readOnly suppressHydrationWarning />;
+}
