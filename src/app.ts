@@ -13,6 +13,7 @@ import { secureCookies } from './http/secure-cookies.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { spa } from './http/spa.ts';
+import { serverPages } from './ssr/pages.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadUser } from './modules/auth/session-auth.ts';
@@ -36,7 +37,8 @@ export interface AppOptions {
 
 /**
  * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
- * errors → client IP → secure cookies → headers → compression → SPA fallback → CSRF → session → body → routes.
+ * errors → client IP → secure cookies → headers → compression → SPA fallback → server-rendered pages →
+ * CSRF → session → body → routes.
  */
 export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
   // Trust exactly the configured proxies: the X-Forwarded-For entry the nearest of them appended,
@@ -44,6 +46,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   const hops = deps.config.proxyHops;
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const secure = deps.config.appUrl.startsWith('https://');
+  const pages = serverPages(deps, services);
   app.keys = [createHmac('sha256', deps.config.appKey).update('cookie-signing').digest('base64')];
   app.silent = true; // the error handler logs; Koa's default handler would print stack traces
 
@@ -53,6 +56,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(securityHeaders({ hsts: secure }));
   app.use(compress({ threshold: 1024, br: false }));
   app.use(spa(deps.config.webDist));
+  app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
   app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
   app.use(sessionMiddleware(app, deps.db, secure));
   app.use(loadUser(deps));

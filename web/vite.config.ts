@@ -16,6 +16,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // The server reads it to link each server-rendered page's CSS and preload its chunks.
+    manifest: true,
     // React DOM alone is ~190 kB minified; the real budget (150 kB gzip for `/`) is checked by
     // bench/bundle-size.ts. This only flags a chunk that suddenly grows.
     chunkSizeWarningLimit: 450,
@@ -27,6 +29,25 @@ export default defineConfig({
           groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
+    },
+  },
+  // `vite build` builds both: the browser app into dist/, then the server-render bundle
+  // (entry-server.tsx) into dist/ssr/, which the web process imports (src/ssr/renderer.ts).
+  environments: {
+    ssr: {
+      build: {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        target: 'node20',
+        rolldownOptions: { input: { 'entry-server': fileURLToPath(new URL('src/app/entry-server.tsx', import.meta.url)) } },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      // In order: the client build empties dist/, which holds dist/ssr.
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.ssr);
     },
   },
   server: {

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
+import { koaBody } from 'koa-body';
 import { csrfMismatch } from './errors.ts';
 import { committedSessionId, requestSessionId } from './session.ts';
 
@@ -11,7 +12,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Sanctum-style CSRF as a signed, session-bound double-submit cookie (docs/decisions/002-csrf.md):
  * a readable XSRF-TOKEN cookie holds `nonce.hmac(appKey, sessionId|nonce)`, where the session id is
  * the one in the client's session cookie ('' for a guest without one); every state-changing request
- * must echo it in X-XSRF-TOKEN. A forged cookie without the key fails the signature, and a token
+ * must echo it in X-XSRF-TOKEN (or, for a plain HTML form post, in its `_token` field). The
+ * request's valid token is left in `ctx.state.csrfToken` for server-rendered forms. A forged cookie without the key fails the signature, and a token
  * minted for another client's session (or for none) fails on this one. No route is exempt.
  *
  * Mount it outside the session middleware: after `next()` it sees the session the request left
@@ -29,7 +31,9 @@ export function csrfProtection(appKey: Buffer, secure: boolean): Middleware {
   };
   const issue = (ctx: Context, sessionId: string) => {
     const nonce = randomBytes(24).toString('base64url');
-    ctx.cookies.set(CSRF_COOKIE, `${nonce}.${sign(sessionId, nonce)}`, {
+    const token = `${nonce}.${sign(sessionId, nonce)}`;
+    ctx.state.csrfToken = token;
+    ctx.cookies.set(CSRF_COOKIE, token, {
       httpOnly: false,
       sameSite: 'lax',
       secure,
@@ -43,9 +47,11 @@ export function csrfProtection(appKey: Buffer, secure: boolean): Middleware {
     const cookie = ctx.cookies.get(CSRF_COOKIE);
     if (!SAFE_METHODS.has(ctx.method)) {
       const header = ctx.get(CSRF_HEADER);
-      const decoded = header ? safeDecode(header) : '';
+      // A plain HTML form (no JavaScript) sends the token as its `_token` field instead.
+      const decoded = header ? safeDecode(header) : await formToken(ctx);
       if (!isValid(cookie, sessionId) || !decoded || !safeEqual(decoded, cookie)) throw csrfMismatch();
     }
+    if (isValid(cookie, sessionId)) ctx.state.csrfToken = cookie;
     // Pages and the csrf-cookie route hand out a token; JSON reads do not need one (the app asks
     // /sanctum/csrf-cookie before its first write), which keeps hot API reads cheap.
     if (ctx.path === '/sanctum/csrf-cookie' || (!isValid(cookie, sessionId) && !ctx.path.startsWith('/api/'))) issue(ctx, sessionId);
@@ -57,6 +63,20 @@ export function csrfProtection(appKey: Buffer, secure: boolean): Middleware {
       if (after !== undefined && (after ?? '') !== sessionId) issue(ctx, after ?? '');
     }
   };
+}
+
+/** Parses url-encoded form bodies (only those: JSON and uploads keep their own parsers). */
+const formParser = koaBody({ json: false, urlencoded: true, text: false, multipart: false, formLimit: '64kb' });
+
+/**
+ * The `_token` field of an url-encoded form post, or '' for any other request. The parsed form
+ * stays on ctx.request.body for the route (the JSON parser leaves other types alone).
+ */
+async function formToken(ctx: Context): Promise<string> {
+  if (!ctx.is('application/x-www-form-urlencoded')) return '';
+  await formParser(ctx, async () => undefined);
+  const token = (ctx.request.body as Record<string, unknown> | undefined)?._token;
+  return typeof token === 'string' ? token : '';
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -18,6 +18,8 @@ export function precompress(): Plugin {
   return {
     name: 'nursery-precompress',
     apply: 'build',
+    // Only the browser's assets are downloaded; the server-render bundle is not.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -88,6 +88,16 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     ctx.status = 204;
   });
 
+  // What the app boots from: answers a guest 200 (GET /api/user's 401 would be a console error on
+  // every public page view), and says "signed in, not verified" without the user's details.
+  router.get('/api/session', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const user = ctx.state.user as User | undefined;
+    if (!user) ctx.body = { user: null };
+    else if (!user.email_verified_at) ctx.body = { user: null, unverified: true };
+    else ctx.body = { user: presentCurrentUser(user) };
+  });
+
   router.get('/api/user', requireVerified, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: presentCurrentUser(ctx.state.user as User) };

@@ -37,10 +37,14 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
       return (await this.findPublicJson(idOrName)).value;
     },
 
-    /** As findPublic, plus the body already serialised (what the public route sends). */
-    async findPublicJson(idOrName: string): Promise<{ value: PublicWidget; json: string }> {
+    /**
+     * As findPublic, plus the body already serialised (what the public route sends). `fresh` skips
+     * the short-lived cache: the server render caches whole pages by content revision, and must
+     * not put a widget another process has just changed into a page of the new revision.
+     */
+    async findPublicJson(idOrName: string, options: { fresh?: boolean } = {}): Promise<{ value: PublicWidget; json: string }> {
       const key = idOrName.toLowerCase();
-      const hit = cache.get(key);
+      const hit = options.fresh ? undefined : cache.get(key);
       if (hit && hit.expires > Date.now()) return hit;
       const query = Widget.query(deps.db);
       const widget = /^\d{1,9}$/.test(idOrName)

@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { ServerApiResolver } from '../../../shared/server-render.ts';
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 
 /** Every tag any feature may provide or invalidate; features inject endpoints, never a second api. */
@@ -20,6 +21,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The CSRF token the server put in the readable XSRF-TOKEN cookie (Sanctum style), if any. */
 export function readXsrfToken(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
   for (const part of document.cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === 'XSRF-TOKEN') return decodeURIComponent(rest.join('='));
@@ -27,9 +29,20 @@ export function readXsrfToken(): string | undefined {
   return undefined;
 }
 
+export type { ServerApiResolver } from '../../../shared/server-render.ts';
+
+/**
+ * The store's thunk extra argument. In the server render `resolveOnServer` answers the app's GET
+ * requests (src/ssr/api-resolver.ts: the services directly, never HTTP to itself).
+ */
+export interface ApiExtra {
+  resolveOnServer?: ServerApiResolver;
+}
+
 const rawBaseQuery = fetchBaseQuery({
   // Absolute, because fetch's Request (and jsdom in tests) cannot resolve a bare relative URL.
-  baseUrl: `${window.location.origin}/`,
+  // The server render never fetches (see ApiExtra), so its placeholder origin is never used.
+  baseUrl: typeof window === 'undefined' ? 'http://server-render.invalid/' : `${window.location.origin}/`,
   credentials: 'include',
   prepareHeaders(headers, { arg }) {
     headers.set('X-Requested-With', 'XMLHttpRequest');
@@ -52,6 +65,11 @@ const primeCsrfCookie: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryEr
  * token, so a guest's contact form never fails just because the page stayed open for hours.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+  const resolveOnServer = (api.extra as ApiExtra | undefined)?.resolveOnServer;
+  if (resolveOnServer) {
+    if (typeof args !== 'string') return { error: { status: 'CUSTOM_ERROR', error: 'The server render only reads.' } };
+    return resolveOnServer(args);
+  }
   const method = (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
   const unsafe = !SAFE_METHODS.has(method);
   if (unsafe && !readXsrfToken()) await primeCsrfCookie(args, api, extra);
@@ -90,7 +108,7 @@ const OWN_401_ENDPOINTS = new Set(['login', 'logout']);
  * "signed in, not verified yet", and a visitor reading public pages is not pushed anywhere
  * (the route guards send them on when they open the account area).
  */
-function routeAuthFailure(error: FetchBaseQueryError, api: BaseQueryApi): void {
+export function routeAuthFailure(error: FetchBaseQueryError, api: Pick<BaseQueryApi, 'endpoint' | 'getState' | 'dispatch'>): void {
   const state = api.getState() as { session?: { checked?: boolean } };
   if (api.endpoint === 'getCurrentUser' && state.session?.checked !== true) return;
   const { status } = error;
@@ -103,6 +121,16 @@ function routeAuthFailure(error: FetchBaseQueryError, api: BaseQueryApi): void {
   }
 }
 
+/** The RTK Query state the server render handed over: its finished queries and their tags. */
+export interface ServerQueries {
+  queries: Record<string, unknown>;
+  mutations: Record<string, never>;
+  provided: { tags: Record<string, unknown>; keys: Record<string, unknown> };
+}
+
+/** Replays the server render's query results into the browser's store (before hydrateRoot). */
+export const serverQueriesReceived = createAction<ServerQueries>('api/serverQueriesReceived');
+
 /**
  * The one RTK Query api of the app. It defines no endpoints: each feature calls
  * `api.injectEndpoints` in its own `api.ts`, so a lazily loaded page brings its endpoints with it.
@@ -112,4 +140,9 @@ export const api = createApi({
   baseQuery,
   tagTypes,
   endpoints: () => ({}),
+  extractRehydrationInfo(action) {
+    // The server render's results, replayed before hydration (app/handover.ts): the components'
+    // first render then finds every query answered, exactly as on the server.
+    return serverQueriesReceived.match(action) ? (action.payload as never) : undefined;
+  },
 });

@@ -6,14 +6,18 @@ import { useGetCurrentUserQuery } from './session-api.ts';
 /** Props of {@link App}. */
 export interface AppProps {
   router: ReturnType<typeof createBrowserRouter>;
+  /**
+   * Hold everything behind a spinner until GET /api/session has answered. Client-rendered screens
+   * (auth, account, admin) use it, so none renders with the wrong idea of who is signed in; a
+   * server-rendered public page hydrates at once instead (it shows the guest's view, which the
+   * session's answer then corrects: only the header's account link differs).
+   */
+  waitForSession: boolean;
 }
 
-/**
- * The boot gate: nothing but a spinner until GET /api/user has answered (a guest's 401 counts as
- * an answer), so no page ever renders with the wrong idea of who is signed in.
- */
-export function App({ router }: AppProps) {
+/** The app: the router, started with the session check. */
+export function App({ router, waitForSession }: AppProps) {
   const { isUninitialized, isLoading } = useGetCurrentUserQuery();
-  if (isUninitialized || isLoading) return <Loading label="Loading Hothfield Nurseries…" fullPage />;
+  if (waitForSession && (isUninitialized || isLoading)) return <Loading label="Loading Hothfield Nurseries…" fullPage />;
   return <RouterProvider router={router} />;
 }

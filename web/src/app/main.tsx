@@ -1,23 +1,55 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import './global.css';
+import { serverQueriesReceived } from './api.ts';
 import { App } from './app.tsx';
+import { readHandover } from './handover.ts';
+import { RequestInfoProvider } from './request-context.tsx';
 import { routes } from './routes.tsx';
 import { makeStore } from './store.ts';
-
-const store = makeStore();
-// Created before the first render so the first page's chunk loads while /api/user is in flight.
-const router = createBrowserRouter(routes);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Provider store={store}>
-      <App router={router} />
-    </Provider>
-  </StrictMode>,
-);
+const store = makeStore();
+const handover = readHandover(document);
+
+if (handover) {
+  // A server-rendered public page: load the matched lazy routes first, so the first render is the
+  // server's tree (no fallback), replay the server's query results, then hydrate.
+  await resolveLazyMatches(routes);
+  store.dispatch(serverQueriesReceived(handover.api));
+  const router = createBrowserRouter(routes);
+  hydrateRoot(container, shell(<App router={router} waitForSession={false} />, handover.formPost));
+} else {
+  // Auth, account and admin screens are rendered here. The router is created before the first
+  // render so the page's chunk loads while the session check is in flight.
+  const router = createBrowserRouter(routes);
+  createRoot(container).render(shell(<App router={router} waitForSession />, null));
+}
+
+function shell(app: ReactNode, formPost: Parameters<typeof RequestInfoProvider>[0]['value']['formPost']) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <RequestInfoProvider value={{ csrfToken: '', formPost }}>{app}</RequestInfoProvider>
+      </Provider>
+    </StrictMode>
+  );
+}
+
+/** Resolves the lazy routes the current URL matches and writes their exports onto the routes. */
+async function resolveLazyMatches(table: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(table, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

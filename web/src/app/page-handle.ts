@@ -1,24 +1,8 @@
 import type { Params } from 'react-router-dom';
+import type { PageMeta } from '../../../shared/server-render.ts';
 import type { AppDispatch, RootState } from './store.ts';
 
-/** One step of a page's breadcrumb trail (schema.org BreadcrumbList), path relative to the site. */
-export interface Breadcrumb {
-  name: string;
-  path: string;
-}
-
-/** What a public page tells search engines and link previews about itself. */
-export interface PageMeta {
-  /** The page's own title; the brand is appended (" | Hothfield Nurseries"). */
-  title: string;
-  description: string;
-  /** Inner pages: the trail from Home (Home itself is added). */
-  breadcrumbs?: Breadcrumb[];
-  /** An absolute path or URL of the link-preview image; default: the home banner's first slide. */
-  image?: string;
-  /** The 404 page: not indexed, no canonical. */
-  notFound?: boolean;
-}
+export type { Breadcrumb, PageMeta } from '../../../shared/server-render.ts';
 
 /** Where a page is rendered: its route params and the full URL (query string included). */
 export interface PageContext {

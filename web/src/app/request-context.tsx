@@ -1,20 +1,8 @@
 import { createContext, useContext } from 'react';
+import type { FormPostResult } from '../../../shared/server-render.ts';
 import { readXsrfToken } from './api.ts';
 
-/**
- * What the server learnt from a no-JavaScript form post (e.g. POST /contact), so the page it
- * renders in answer shows the outcome: the values sent back into the fields, the field errors,
- * or that it was sent. Null on every ordinary page view.
- */
-export interface FormPostResult {
-  form: 'contact';
-  status: 'sent' | 'invalid' | 'failed';
-  values: Record<string, string>;
-  /** First message per field, for `invalid`. */
-  errors: Record<string, string>;
-  /** One message for the whole form (`failed`: rate limited, or a server fault). */
-  message?: string;
-}
+export type { FormPostResult } from '../../../shared/server-render.ts';
 
 /** Per-request facts the server hands to the page (and the browser reads back when hydrating). */
 export interface RequestInfo {
@@ -25,9 +13,6 @@ export interface RequestInfo {
   csrfToken: string;
   formPost: FormPostResult | null;
 }
-
-/** The marker the server writes where each response's CSRF token goes (src/ssr/page-cache.ts). */
-export const CSRF_PLACEHOLDER = '__CSRF_TOKEN__';
 
 const RequestInfoContext = createContext<RequestInfo>({ csrfToken: '', formPost: null });
 

@@ -4,6 +4,7 @@ import { Loading } from '../components/loading.tsx';
 import { MainLayout } from '../layouts/main/main-layout.tsx';
 import { RouteEffects } from './route-effects.tsx';
 import { RouteError } from './route-error.tsx';
+import { RouteMeta } from './route-meta.tsx';
 import { AuthRedirects, RequireRole } from './route-guards.tsx';
 
 /** The root route's element: app-wide route effects around whichever layout matches. */
@@ -11,6 +12,7 @@ function Root() {
   return (
     <>
       <RouteEffects />
+      <RouteMeta />
       <AuthRedirects />
       <Outlet />
     </>
@@ -67,10 +69,71 @@ const adminRoutes: RouteObject[] = [
 ];
 
 /**
- * Every page is a lazy route: each has its own chunk, and the data router starts loading the
- * first page's chunk at once, in parallel with the boot-time GET /api/user. Account and admin
- * areas slot in later as sibling lazy branches with their own layouts (and their own chunks, so
- * public pages never load admin code).
+ * The source file of each public page route (keyed by route id): the server looks its chunk and
+ * CSS up in Vite's manifest, so the first HTML links the page's stylesheet and preloads its code.
+ */
+export const pageSources: Record<string, string> = {
+  home: 'src/features/site/home-page.tsx',
+  about: 'src/features/site/about-page.tsx',
+  shows: 'src/features/site/shows-page.tsx',
+  find: 'src/features/site/find-page.tsx',
+  terms: 'src/features/site/terms-page.tsx',
+  privacy: 'src/features/site/policy-pages.tsx',
+  environmental: 'src/features/site/policy-pages.tsx',
+  biosecurity: 'src/features/site/policy-pages.tsx',
+  cookies: 'src/features/site/policy-pages.tsx',
+  catalogue: 'src/features/catalogue/catalogue-page.tsx',
+  contact: 'src/features/contact/contact-page.tsx',
+  'not-found': 'src/features/site/not-found-page.tsx',
+};
+
+/**
+ * The server-rendered public pages (each module exports its component and its `handle`:
+ * app/page-handle.ts). Every page is a lazy route with its own chunk; the server resolves the
+ * matched ones before rendering and the browser before hydrating.
+ */
+const publicRoutes: RouteObject[] = [
+  { id: 'home', index: true, lazy: () => import('../features/site/home-page.tsx').then((m) => ({ Component: m.HomePage, handle: m.handle })) },
+  { id: 'about', path: 'about', lazy: () => import('../features/site/about-page.tsx').then((m) => ({ Component: m.AboutPage, handle: m.handle })) },
+  { id: 'shows', path: 'shows', lazy: () => import('../features/site/shows-page.tsx').then((m) => ({ Component: m.ShowsPage, handle: m.handle })) },
+  { id: 'find', path: 'find', lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage })) },
+  { id: 'terms', path: 'terms', lazy: () => import('../features/site/terms-page.tsx').then((m) => ({ Component: m.TermsPage, handle: m.handle })) },
+  {
+    id: 'privacy',
+    path: 'legal/privacy',
+    lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.PrivacyPage, handle: m.privacyHandle })),
+  },
+  {
+    id: 'environmental',
+    path: 'environmental',
+    lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.EnvironmentalPage, handle: m.environmentalHandle })),
+  },
+  {
+    id: 'biosecurity',
+    path: 'biosecurity',
+    lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.BiosecurityPage, handle: m.biosecurityHandle })),
+  },
+  {
+    id: 'cookies',
+    path: 'cookies',
+    lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.CookiesPage, handle: m.cookiesHandle })),
+  },
+  {
+    id: 'catalogue',
+    path: 'catalogue',
+    lazy: () => import('../features/catalogue/catalogue-page.tsx').then((m) => ({ Component: m.CataloguePage })),
+  },
+  {
+    id: 'contact',
+    path: 'contact',
+    lazy: () => import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+  },
+];
+
+/**
+ * Every page is a lazy route with its own chunk. Public pages are server-rendered; account and
+ * admin areas are client-rendered sibling lazy branches with their own layouts (and their own
+ * chunks, so public pages never load admin code).
  */
 export const routes: RouteObject[] = [
   {
@@ -83,42 +146,18 @@ export const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              { index: true, lazy: () => import('../features/site/home-page.tsx').then((m) => ({ Component: m.HomePage })) },
-              { path: 'about', lazy: () => import('../features/site/about-page.tsx').then((m) => ({ Component: m.AboutPage })) },
-              { path: 'shows', lazy: () => import('../features/site/shows-page.tsx').then((m) => ({ Component: m.ShowsPage })) },
-              { path: 'find', lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage })) },
-              { path: 'terms', lazy: () => import('../features/site/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
-              {
-                path: 'legal/privacy',
-                lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.PrivacyPage })),
-              },
-              {
-                path: 'environmental',
-                lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.EnvironmentalPage })),
-              },
-              {
-                path: 'biosecurity',
-                lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.BiosecurityPage })),
-              },
-              {
-                path: 'cookies',
-                lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.CookiesPage })),
-              },
-              {
-                path: 'catalogue',
-                lazy: () => import('../features/catalogue/catalogue-page.tsx').then((m) => ({ Component: m.CataloguePage })),
-              },
-              {
-                path: 'contact',
-                lazy: () => import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
-              },
+              ...publicRoutes,
               ...authRoutes,
               {
                 // The account area and password confirmation: signed-in users and admins only.
                 element: <RequireRole roles={['user', 'admin']} />,
                 children: accountRoutes,
               },
-              { path: '*', lazy: () => import('../features/site/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
+              {
+                id: 'not-found',
+                path: '*',
+                lazy: () => import('../features/site/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage, handle: m.handle })),
+              },
             ],
           },
         ],

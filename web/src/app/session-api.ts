@@ -1,4 +1,4 @@
-import { api } from './api.ts';
+import { api, routeAuthFailure, UNVERIFIED_MESSAGE } from './api.ts';
 
 /** The signed-in account as GET /api/user presents it. */
 export interface User {
@@ -13,16 +13,30 @@ export interface User {
   updated_at: string;
 }
 
-/** The current-user endpoint; app-level because the whole app waits for it before rendering. */
+/** GET /api/session's body: who is signed in; it answers a guest 200 (the console stays clean). */
+interface SessionBody {
+  user: User | null;
+  /** Signed in, but the email address is not verified yet (then `user` is null). */
+  unverified?: boolean;
+}
+
+/** The current-user endpoint; app-level because every layout shows who is signed in. */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** The current user, or null for a guest: a 401 here is the normal answer, not an error. */
+    /**
+     * The current user, or null for a guest, from GET /api/session. Signed in but unverified comes
+     * back as the 403 GET /api/user would have answered, so the session slice and the auth
+     * redirects (app/api.ts) treat both routes' answers alike.
+     */
     getCurrentUser: build.query<User | null, void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const result = await baseQuery('/api/user');
-        if (result.error?.status === 401) return { data: null };
+      async queryFn(_arg, queryApi, _extra, baseQuery) {
+        const result = await baseQuery('/api/session');
         if (result.error) return { error: result.error };
-        return { data: (result.data as { data: User }).data };
+        const body = result.data as SessionBody;
+        if (body.user) return { data: body.user };
+        const error = body.unverified ? { status: 403, data: { message: UNVERIFIED_MESSAGE } } : { status: 401, data: { message: 'Unauthenticated.' } };
+        routeAuthFailure(error, queryApi);
+        return body.unverified ? { error } : { data: null };
       },
       providesTags: ['User'],
     }),
@@ -39,7 +53,7 @@ export const sessionApi = api.injectEndpoints({
 export const { useGetCurrentUserQuery, useLogoutMutation } = sessionApi;
 
 /**
- * Fetches GET /api/user again (after login, register, 2FA changes). Dispatch it and await the
+ * Fetches GET /api/session again (after login, register, 2FA changes). Dispatch it and await the
  * result: `data` is the user; an `error` of 403 means signed in but not verified yet.
  */
 export const reloadUser = () => sessionApi.endpoints.getCurrentUser.initiate(undefined, { forceRefetch: true, subscribe: false });

@@ -1,15 +1,19 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from './api.ts';
+import type { ApiExtra } from './api.ts';
 import { sessionSlice } from './session.ts';
 
-/** Builds a fresh store; the app makes one, each test makes its own. */
-export function makeStore() {
+/**
+ * Builds a fresh store; the app makes one, each test makes its own, and the server render one per
+ * request with `extra.resolveOnServer` (app/api.ts) so its queries read the services directly.
+ */
+export function makeStore(extra: ApiExtra = {}) {
   return configureStore({
     reducer: {
       [api.reducerPath]: api.reducer,
       [sessionSlice.name]: sessionSlice.reducer,
     },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
   });
 }
 

@@ -19,7 +19,7 @@ export interface SliderProps {
 }
 
 const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The banner slideshow: Swiper's core class with only the fade and autoplay modules, driven from

@@ -38,9 +38,27 @@ export function mockServer(routes: Record<string, Handler>): SeenRequest[] {
         credentials: request.credentials,
       };
       seen.push(seenRequest);
-      const handler = routes[`${request.method} ${seenRequest.url.pathname}`];
+      const handler = routes[`${request.method} ${seenRequest.url.pathname}`] ?? sessionFromUserRoute(routes, seenRequest);
       return handler ? handler(seenRequest) : json({ message: 'Not found.' }, 404);
     }),
   );
   return seen;
+}
+
+/**
+ * The app boots from GET /api/session; most tests describe the signed-in user as the contract's
+ * GET /api/user answer. Derive the one from the other as the real server does: 200 {data: user}
+ * → {user}, 401 → {user: null}, 403 (unverified) → {user: null, unverified: true}.
+ */
+function sessionFromUserRoute(routes: Record<string, Handler>, request: SeenRequest): Handler | undefined {
+  const userRoute = routes['GET /api/user'];
+  if (request.method !== 'GET' || request.url.pathname !== '/api/session' || !userRoute) return undefined;
+  return async (seen) => {
+    const answer = await userRoute(seen);
+    if (answer.status === 401) return json({ user: null });
+    if (answer.status === 403) return json({ user: null, unverified: true });
+    if (!answer.ok) return answer;
+    const body = (await answer.json()) as { data: unknown };
+    return json({ user: body.data });
+  };
 }

@@ -94,7 +94,7 @@ describe('LoginPage', () => {
     expect(screen.getByText('Please log in to continue.')).toBeInTheDocument();
     await logIn();
     expect(await screen.findByTestId('where')).toHaveTextContent('account');
-    expect(seen.map((r) => r.url.pathname)).toContain('/api/user');
+    expect(seen.map((r) => r.url.pathname)).toContain('/api/session');
     expect(store.getState().session.user).toEqual(user);
   });
 

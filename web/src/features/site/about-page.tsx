@@ -1,16 +1,22 @@
 import { cx } from '../../components/cx.ts';
 import { BANNER_GALLERY } from '../../components/gallery-api.ts';
 import { GallerySlider } from '../../components/gallery-slider.tsx';
-import { usePageMeta } from '../../components/page-meta.ts';
+import { contentPageHandle } from '../../components/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
 import styles from './pages.module.css';
 
+/** About's head and the data its server render needs. */
+export const handle = contentPageHandle({
+  title: 'About',
+  description:
+    'About Hothfield Nurseries: a family-run wholesale nursery in Kent growing trees, shrubs and hedging for landscapers, garden centres and local authorities.',
+  breadcrumbs: [{ name: 'About', path: '/about' }],
+  widgets: ['AboutText', 'AboutText2'],
+  galleryId: BANNER_GALLERY.about,
+});
+
 /** About: the about banner (gallery 1) above the AboutText and AboutText2 blocks. */
 export function AboutPage() {
-  usePageMeta(
-    'About',
-    'About Hothfield Nurseries: a family-run wholesale nursery in Kent growing trees, shrubs and hedging for landscapers, garden centres and local authorities.',
-  );
   return (
     <>
       <h1 className="visually-hidden">About Hothfield Nurseries</h1>

@@ -1,16 +1,21 @@
 import { cx } from '../../components/cx.ts';
 import { BANNER_GALLERY } from '../../components/gallery-api.ts';
 import { GallerySlider } from '../../components/gallery-slider.tsx';
-import { usePageMeta } from '../../components/page-meta.ts';
+import { contentPageHandle } from '../../components/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
 import styles from './pages.module.css';
 
+/** Home's head and the data its server render needs. */
+export const handle = contentPageHandle({
+  title: 'Wholesale Plant Nursery in Kent',
+  description:
+    'Hothfield Nurseries grows trees, shrubs, hedging, bare-root and pot-grown plants for the trade at Hothfield, near Ashford in Kent.',
+  widgets: ['HomeText', 'HomeText2'],
+  galleryId: BANNER_GALLERY.home,
+});
+
 /** Home: the home banner (gallery 3), then the HomeText and HomeText2 blocks. */
 export function HomePage() {
-  usePageMeta(
-    'Home',
-    'Hothfield Nurseries grows trees, shrubs, hedging, bare-root and pot-grown plants for the trade at Hothfield, near Ashford in Kent.',
-  );
   return (
     <>
       <h1 className="visually-hidden">Hothfield Nurseries, wholesale plant nursery in Kent</h1>

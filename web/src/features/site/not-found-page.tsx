@@ -1,12 +1,18 @@
 import { Link } from 'react-router-dom';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
-import { usePageMeta } from '../../components/page-meta.ts';
+import { contentPageHandle } from '../../components/page-data.ts';
 import styles from './pages.module.css';
+
+/** The 404 page's head: not indexed, answered with status 404. */
+export const handle = contentPageHandle({
+  title: 'Page Not Found',
+  description: 'The page you asked for could not be found on the Hothfield Nurseries website.',
+  notFound: true,
+});
 
 /** Any unknown path (the server already answered it with status 404). */
 export function NotFoundPage() {
-  usePageMeta('Page Not Found', 'The page you asked for could not be found on the Hothfield Nurseries website.');
   return (
     <div className={cx('container', styles.section, styles.narrow)}>
       <h1>Error 404, Page Not Found</h1>

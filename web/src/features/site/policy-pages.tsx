@@ -1,65 +1,62 @@
 import { cx } from '../../components/cx.ts';
-import { usePageMeta } from '../../components/page-meta.ts';
+import { contentPageHandle } from '../../components/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
 import styles from './pages.module.css';
 
-interface PolicyPageProps {
-  title: string;
-  description: string;
-  widget: string;
-}
+/** The policy pages: each is one text block under its path. */
+const POLICIES = {
+  privacy: {
+    path: '/legal/privacy',
+    title: 'Privacy Policy',
+    widget: 'PrivacyPolicy',
+    description: 'How Hothfield Nurseries collects, uses and protects your personal information.',
+  },
+  environmental: {
+    path: '/environmental',
+    title: 'Environmental Policy',
+    widget: 'EnvironmentalPolicy',
+    description: 'How Hothfield Nurseries looks after the environment while growing plants in Kent.',
+  },
+  biosecurity: {
+    path: '/biosecurity',
+    title: 'Plant Biosecurity Policy',
+    widget: 'BioSecurityPolicy',
+    description: 'The plant-health and biosecurity measures Hothfield Nurseries follows to keep pests and diseases out.',
+  },
+  cookies: {
+    path: '/cookies',
+    title: 'Cookie Policy',
+    widget: 'CookiePolicy',
+    description: 'The cookies the Hothfield Nurseries website uses and why.',
+  },
+} as const;
+type Policy = (typeof POLICIES)[keyof typeof POLICIES];
+
+const policyHandle = ({ path, title, widget, description }: Policy) =>
+  contentPageHandle({ title, description, breadcrumbs: [{ name: title, path }], widgets: [widget] });
 
 /** A policy page: one text block. The heading is for the outline; the block carries its own. */
-function PolicyPage({ title, description, widget }: PolicyPageProps) {
-  usePageMeta(title, description);
+function PolicyPage({ policy }: { policy: Policy }) {
   return (
     <div className={cx('container', styles.section, styles.narrow)}>
-      <h1 className="visually-hidden">{title}</h1>
-      <Widget name={widget} />
+      <h1 className="visually-hidden">{policy.title}</h1>
+      <Widget name={policy.widget} />
     </div>
   );
 }
 
 /** /legal/privacy */
-export function PrivacyPage() {
-  return (
-    <PolicyPage
-      title="Privacy Policy"
-      widget="PrivacyPolicy"
-      description="How Hothfield Nurseries collects, uses and protects your personal information."
-    />
-  );
-}
+export const PrivacyPage = () => <PolicyPage policy={POLICIES.privacy} />;
+export const privacyHandle = policyHandle(POLICIES.privacy);
 
 /** /environmental */
-export function EnvironmentalPage() {
-  return (
-    <PolicyPage
-      title="Environmental Policy"
-      widget="EnvironmentalPolicy"
-      description="How Hothfield Nurseries looks after the environment while growing plants in Kent."
-    />
-  );
-}
+export const EnvironmentalPage = () => <PolicyPage policy={POLICIES.environmental} />;
+export const environmentalHandle = policyHandle(POLICIES.environmental);
 
 /** /biosecurity */
-export function BiosecurityPage() {
-  return (
-    <PolicyPage
-      title="Plant Biosecurity Policy"
-      widget="BioSecurityPolicy"
-      description="The plant-health and biosecurity measures Hothfield Nurseries follows to keep pests and diseases out."
-    />
-  );
-}
+export const BiosecurityPage = () => <PolicyPage policy={POLICIES.biosecurity} />;
+export const biosecurityHandle = policyHandle(POLICIES.biosecurity);
 
 /** /cookies */
-export function CookiesPage() {
-  return (
-    <PolicyPage
-      title="Cookie Policy"
-      widget="CookiePolicy"
-      description="The cookies the Hothfield Nurseries website uses and why."
-    />
-  );
-}
+export const CookiesPage = () => <PolicyPage policy={POLICIES.cookies} />;
+export const cookiesHandle = policyHandle(POLICIES.cookies);

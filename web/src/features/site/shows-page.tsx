@@ -1,13 +1,21 @@
 import { cx } from '../../components/cx.ts';
 import { BANNER_GALLERY } from '../../components/gallery-api.ts';
 import { GallerySlider } from '../../components/gallery-slider.tsx';
-import { usePageMeta } from '../../components/page-meta.ts';
+import { contentPageHandle } from '../../components/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
 import styles from './pages.module.css';
 
+/** Shows' head and the data its server render needs. */
+export const handle = contentPageHandle({
+  title: 'Shows',
+  description: 'The trade shows where you can meet Hothfield Nurseries and see our trees, shrubs and hedging plants.',
+  breadcrumbs: [{ name: 'Shows', path: '/shows' }],
+  widgets: ['ShowsText'],
+  galleryId: BANNER_GALLERY.shows,
+});
+
 /** Shows: the ShowsText block, then the shows banner (gallery 2) when it has pictures. */
 export function ShowsPage() {
-  usePageMeta('Shows', 'The trade shows where you can meet Hothfield Nurseries and see our trees, shrubs and hedging plants.');
   return (
     <div className={cx('container', styles.section)}>
       <h1 className="visually-hidden">Trade shows</h1>

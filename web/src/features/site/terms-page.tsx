@@ -1,11 +1,17 @@
 import { Link } from 'react-router-dom';
 import { cx } from '../../components/cx.ts';
-import { usePageMeta } from '../../components/page-meta.ts';
+import { contentPageHandle } from '../../components/page-data.ts';
 import styles from './pages.module.css';
+
+/** The terms page's head. */
+export const handle = contentPageHandle({
+  title: 'Terms & Conditions',
+  description: 'Trade terms and conditions of sale of Hothfield Nurseries: supplied with each quotation and on request.',
+  breadcrumbs: [{ name: 'Terms & Conditions', path: '/terms' }],
+});
 
 /** Terms & Conditions: the terms themselves are not published (spec), so say how to get them. */
 export function TermsPage() {
-  usePageMeta('Terms & Conditions', 'Trade terms and conditions of sale of Hothfield Nurseries: supplied with each quotation and on request.');
   return (
     <div className={cx('container', styles.section, styles.narrow)}>
       <h1>Terms &amp; Conditions</h1>

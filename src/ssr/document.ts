@@ -1,0 +1,67 @@
+import { HANDOVER_ELEMENT_ID, type PageMeta } from '../../shared/server-render.ts';
+import { escapeHtml, jsonForScript } from './escape.ts';
+import type { PageAssets } from './manifest.ts';
+
+/** The brand after every page title, and the site name in link previews. */
+export const SITE_NAME = 'Hothfield Nurseries';
+
+/** Everything {@link pageDocument} writes into the built index.html. */
+export interface DocumentParts {
+  /** The rendered #root markup. */
+  html: string;
+  meta: PageMeta;
+  handover: unknown;
+  assets: PageAssets;
+  /** The page's absolute canonical URL. */
+  canonicalUrl: string;
+  /** Absolute URL of the link-preview image, if the site has one. */
+  shareImage: string | undefined;
+  /** schema.org objects for `<script type="application/ld+json">` (business, breadcrumbs). */
+  structuredData: object[];
+}
+
+/**
+ * The server-rendered document: the built index.html (its entry script, preloads and CSS) with
+ * the page's own head — title, description, canonical, Open Graph, Twitter card, JSON-LD, the
+ * page's stylesheets and chunk preloads — the rendered markup in #root and the handover as inert
+ * JSON. The noscript warning goes: the page works without JavaScript.
+ */
+export function pageDocument(template: string, parts: DocumentParts): string {
+  const { meta } = parts;
+  const title = `${meta.title} | ${SITE_NAME}`;
+  const head: string[] = [
+    `<title>${escapeHtml(title)}</title>`,
+    metaTag('name', 'description', meta.description),
+  ];
+  if (meta.notFound) head.push(metaTag('name', 'robots', 'noindex'));
+  else head.push(`<link rel="canonical" href="${escapeHtml(parts.canonicalUrl)}">`);
+  head.push(
+    metaTag('property', 'og:type', 'website'),
+    metaTag('property', 'og:site_name', SITE_NAME),
+    metaTag('property', 'og:locale', 'en_GB'),
+    metaTag('property', 'og:title', title),
+    metaTag('property', 'og:description', meta.description),
+    metaTag('property', 'og:url', parts.canonicalUrl),
+    metaTag('name', 'twitter:card', parts.shareImage ? 'summary_large_image' : 'summary'),
+    metaTag('name', 'twitter:title', title),
+    metaTag('name', 'twitter:description', meta.description),
+  );
+  if (parts.shareImage) head.push(metaTag('property', 'og:image', parts.shareImage), metaTag('name', 'twitter:image', parts.shareImage));
+  for (const data of parts.structuredData) head.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+
+  const handover = `<script type="application/json" id="${HANDOVER_ELEMENT_ID}">${jsonForScript(parts.handover)}</script>`;
+  const assets = [
+    ...parts.assets.css.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...parts.assets.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ];
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => head.join('\n    '))
+    .replace(/\s*<meta\s+name="description"[\s\S]*?>/, '')
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('</head>', () => `  ${assets.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>${handover}`);
+}
+
+function metaTag(kind: 'name' | 'property', key: string, content: string): string {
+  return `<meta ${kind}="${key}" content="${escapeHtml(content)}">`;
+}

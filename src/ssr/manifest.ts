@@ -1,0 +1,46 @@
+/** One chunk of Vite's build manifest (web/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+/** The CSS files and JS chunks a set of page modules needs, entry chunk excluded. */
+export interface PageAssets {
+  css: string[];
+  modules: string[];
+}
+
+/**
+ * What the browser will need for these page modules (manifest keys such as
+ * `src/features/site/home-page.tsx`), following static imports: their stylesheets go in the head
+ * (no flash of unstyled content, no layout shift) and their chunks are preloaded alongside the
+ * entry. Files the entry itself loads are left out: index.html already links them.
+ */
+export function pageAssets(manifest: ViteManifest, sources: string[]): PageAssets {
+  const entry = manifest['index.html'];
+  const already = new Set<string>();
+  const visitEntry = (key: string) => {
+    if (already.has(key)) return;
+    already.add(key);
+    for (const next of manifest[key]?.imports ?? []) visitEntry(next);
+  };
+  if (entry) visitEntry('index.html');
+
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const modules = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || already.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    modules.add(`/${chunk.file}`);
+    for (const file of chunk.css ?? []) css.add(`/${file}`);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const source of sources) visit(source);
+  for (const file of entry?.css ?? []) css.delete(`/${file}`);
+  return { css: [...css], modules: [...modules] };
+}

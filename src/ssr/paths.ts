@@ -1,0 +1,14 @@
+/** Paths the server never renders as pages: the API, files, and the client-rendered screens. */
+const NOT_PAGES: RegExp[] = [
+  /^\/(api|assets|media|downloads|sanctum|user|email)(\/|$)/,
+  // Sign-up, sign-in, account and admin screens stay client-rendered (the app shell).
+  /^\/(register|login|verify-email|two-factor-challenge|forgot-password|confirm-password)\/?$/,
+  /^\/reset-password\/[^/]+\/?$/,
+  /^\/account(\/.*)?$/,
+  /^\/admin(\/.*)?$/,
+  // A file name (favicon.svg, robots.txt…) is a file, present or not.
+  /\/[^/]*\.[a-z0-9]{2,5}$/i,
+];
+
+/** Whether a GET of this path is answered with a server-rendered page (a public page or the 404 page). */
+export const isServerRenderedPath = (path: string): boolean => !NOT_PAGES.some((pattern) => pattern.test(path));
