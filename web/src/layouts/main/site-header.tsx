@@ -95,7 +95,7 @@ export function SiteHeader() {
             }}
           >
             <BurgerIcon open={open} />
-            Menu
+            <span className={styles.toggleText}>Menu</span>
           </a>
         </div>
       </div>
