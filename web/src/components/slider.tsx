@@ -11,6 +11,12 @@ import styles from './slider.module.css';
 const AUTOPLAY_DELAY_MS = 6000;
 const TRANSITION_MS = 1000;
 
+/**
+ * How long before the first rotation the other slides' pictures are put in the page: time for
+ * the next image to arrive before it fades in, long after the first (the LCP image) has loaded.
+ */
+export const REVEAL_BEFORE_ROTATION_MS = 2000;
+
 /** Props of {@link Slider}. */
 export interface SliderProps {
   images: GalleryImage[];
@@ -18,6 +24,7 @@ export interface SliderProps {
   label?: string;
 }
 
+/** Read in an effect only: the server cannot know it, and the first render must match the server's. */
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -27,18 +34,26 @@ const prefersReducedMotion = () =>
  * slides; Swiper only animates them. `rewind` rather than `loop`, because loop mode moves slide
  * elements that React owns — with a fade the two look the same. Slides that are not showing are
  * inert, so their links are not tabbable. A pause button satisfies WCAG 2.2.2 for moving content;
- * people who ask for reduced motion start paused.
+ * people who ask for reduced motion start paused (decided once mounted: the server renders the
+ * playing state, and the button's label follows after hydration).
  */
 export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const swiperRef = useRef<Swiper | null>(null);
   const [active, setActive] = useState(0);
-  const [autoplayAtStart] = useState(() => images.length > 1 && !prefersReducedMotion());
-  const [playing, setPlaying] = useState(autoplayAtStart);
   const count = images.length;
+  const [playing, setPlaying] = useState(count > 1);
+  // Until the visitor touches the slider or it is about to turn, only the first slide has a
+  // picture: the others keep their box but download nothing, so the first image (the page's
+  // largest paint) has the connection to itself. The server renders this state too.
+  const [revealed, setRevealed] = useState(false);
+  const reveal = () => setRevealed(true);
 
   useEffect(() => {
     if (!containerRef.current || count === 0) return;
+    const autoplay = count > 1 && !prefersReducedMotion();
+    if (!autoplay) setPlaying(false);
+    const revealTimer = autoplay ? setTimeout(() => setRevealed(true), AUTOPLAY_DELAY_MS - REVEAL_BEFORE_ROTATION_MS) : undefined;
     const swiper = new Swiper(containerRef.current, {
       modules: [EffectFade, Autoplay],
       effect: 'fade',
@@ -46,15 +61,21 @@ export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
       speed: TRANSITION_MS,
       rewind: count > 1,
       allowTouchMove: count > 1,
-      autoplay: autoplayAtStart ? { delay: AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: false } : false,
-      on: { activeIndexChange: (instance) => setActive(instance.activeIndex) },
+      autoplay: autoplay ? { delay: AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: false } : false,
+      on: {
+        activeIndexChange: (instance) => {
+          setRevealed(true);
+          setActive(instance.activeIndex);
+        },
+      },
     });
     swiperRef.current = swiper;
     return () => {
+      clearTimeout(revealTimer);
       swiper.destroy(true, false);
       swiperRef.current = null;
     };
-  }, [count, autoplayAtStart]);
+  }, [count]);
 
   const togglePlaying = () => {
     const control = swiperRef.current?.autoplay;
@@ -64,7 +85,15 @@ export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
   };
 
   return (
-    <section className={styles.slider} aria-label={label} aria-roledescription="carousel">
+    <section
+      className={styles.slider}
+      aria-label={label}
+      aria-roledescription="carousel"
+      // The first interaction of any kind: a swipe, a hover with a mouse, a keyboard focus.
+      onPointerDown={revealed ? undefined : reveal}
+      onPointerEnter={revealed ? undefined : reveal}
+      onFocus={revealed ? undefined : reveal}
+    >
       <div ref={containerRef} className={`swiper ${styles.swiper}`}>
         <div className="swiper-wrapper">
           {images.map((image, index) => (
@@ -77,7 +106,7 @@ export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
               data-slide={index}
               inert={index !== active}
             >
-              <Slide image={image} first={index === 0} />
+              <Slide image={image} first={index === 0} withPicture={index === 0 || revealed} />
             </div>
           ))}
         </div>
@@ -102,12 +131,17 @@ export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
   );
 }
 
-/** One slide: a responsive <picture> (AVIF, WebP, JPEG) and its optional caption block. */
-function Slide({ image, first }: { image: GalleryImage; first: boolean }) {
+/**
+ * One slide: a responsive <picture> (AVIF, WebP, JPEG) and its optional caption block. Without
+ * its picture (not yet revealed) an empty box of the same size stands in.
+ */
+function Slide({ image, first, withPicture }: { image: GalleryImage; first: boolean; withPicture: boolean }) {
   const target = image.url || image.link;
   const hasCaption = Boolean(image.caption || image.caption_sub || target);
   return (
     <>
+      {!withPicture && <div className={styles.picture} data-picture-pending="" />}
+      {withPicture && (
       <picture className={styles.picture}>
         {image.srcset && <source type="image/avif" srcSet={image.srcset.avif} sizes="100vw" />}
         {image.srcset && <source type="image/webp" srcSet={image.srcset.webp} sizes="100vw" />}
@@ -124,6 +158,7 @@ function Slide({ image, first }: { image: GalleryImage; first: boolean }) {
           decoding={first ? 'sync' : 'async'}
         />
       </picture>
+      )}
       {hasCaption && (
         <div className={styles.caption}>
           <div className={styles.captionBox}>

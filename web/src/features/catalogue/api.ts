@@ -18,6 +18,17 @@ export interface CataloguePage {
   results: CatalogueRow[];
   total: number;
   facets?: { genus?: FacetValue[]; form?: FacetValue[]; height?: FacetValue[] };
+  /** Genus names close to a search that matched no genus exactly ("Acre" → ["Acer"]). */
+  did_you_mean?: string[];
+}
+
+/** GET /api/catalogue/genera/{slug}: one genus and all its lines. */
+export interface Genus {
+  name: string;
+  slug: string;
+  common_names: string[];
+  lines: CatalogueRow[];
+  updated_at: string;
 }
 
 /** The search as sent: empty strings mean "no filter" and are left out of the URL. */
@@ -61,6 +72,11 @@ export const catalogueApi = api.injectEndpoints({
       query: (search) => `/api/catalogue?${catalogueQuery(search)}`,
       providesTags: [{ type: 'Catalogue', id: 'LIST' }],
     }),
+    getGenus: build.query<Genus, string>({
+      query: (slug) => `/api/catalogue/genera/${encodeURIComponent(slug)}`,
+      transformResponse: (response: { data: Genus }) => response.data,
+      providesTags: (_genus, _error, slug) => [{ type: 'Catalogue', id: `genus:${slug}` }, { type: 'Catalogue', id: 'LIST' }],
+    }),
     getCatalogueDownloads: build.query<CatalogueDownloads, void>({
       query: () => '/api/catalogue/downloads',
       providesTags: ['Downloads'],
@@ -68,7 +84,7 @@ export const catalogueApi = api.injectEndpoints({
   }),
 });
 
-export const { useSearchCatalogueQuery, useGetCatalogueDownloadsQuery } = catalogueApi;
+export const { useSearchCatalogueQuery, useGetGenusQuery, useGetCatalogueDownloadsQuery } = catalogueApi;
 
 /** Facet values as plain strings. */
 export function facetValues(values: FacetValue[] | undefined): string[] {

@@ -1,17 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { makeStore } from '../../app/store.ts';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '../../test/fetch.ts';
 import type { SeenRequest } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { CataloguePage } from './catalogue-page.tsx';
+import { CataloguePage, handle } from './catalogue-page.tsx';
 
 const rows = [
   { id: 1, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Bare root', height: '60-90' },
   { id: 2, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '2L', height: '40-60' },
 ];
 
-function catalogueServer(total = 2): SeenRequest[] {
+function catalogueServer(total = 2, extra: Record<string, unknown> = {}): SeenRequest[] {
   return mockServer({
     'GET /api/widgets/CatalogueText': () => json({ id: 9, name: 'CatalogueText', type: 'TEXT', html: '<p>Our list.</p>' }),
     'GET /api/catalogue/downloads': () =>
@@ -19,7 +23,7 @@ function catalogueServer(total = 2): SeenRequest[] {
         pdf: { url: '/downloads/catalogue.pdf', bytes: 86_016, generated_at: '2026-11-22T09:00:00Z', rows: 2 },
         xlsx: null,
       }),
-    'GET /api/catalogue': () => json({ results: rows, total, facets: { genus: ['Acer', 'Fagus'], form: ['2L', 'Bare root'] } }),
+    'GET /api/catalogue': () => json({ results: rows, total, facets: { genus: ['Acer', 'Fagus'], form: ['2L', 'Bare root'] }, ...extra }),
   });
 }
 
@@ -72,7 +76,7 @@ describe('CataloguePage', () => {
     expect(last.get('height')).toBe('60-90');
 
     // Paging writes page=; a new filter goes back to the first page.
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(screen.getByRole('link', { name: 'Page 2' }));
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('1');
     await waitFor(() => expect(searches(seen).at(-1)?.get('page')).toBe('1'));
     await user.selectOptions(screen.getByLabelText('Form'), '2L');
@@ -92,5 +96,91 @@ describe('CataloguePage', () => {
     mockServer({ 'GET /api/catalogue': () => json({ results: [], total: 0, facets: {} }) });
     renderWithApp(<CataloguePage />, { url: '/catalogue?q=zzz' });
     expect(await screen.findByText('No plants match your search.')).toBeInTheDocument();
+  });
+});
+
+describe('CataloguePage on a phone and without JavaScript', () => {
+  it('puts the downloads and the search before the reading notes', async () => {
+    catalogueServer();
+    const { container } = renderWithApp(<CataloguePage />, { url: '/catalogue' });
+    await screen.findByText('Our list.');
+    const order = [...container.querySelectorAll('#catalogue-downloads, #catalogue-search, [data-widget="CatalogueText"]')].map(
+      (element) => element.id || element.getAttribute('data-widget'),
+    );
+    expect(order).toEqual(['catalogue-downloads', 'catalogue-search', 'CatalogueText']);
+  });
+
+  it('is a plain GET form to /catalogue with named fields and a visible Search button', async () => {
+    catalogueServer();
+    renderWithApp(<CataloguePage />, { url: '/catalogue?q=acer&form=2L' });
+    const form = screen.getByRole('search', { name: 'Catalogue' }) as HTMLFormElement;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/catalogue');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ q: 'acer', genus: '', form: '2L', height: '' });
+    expect(within(form).getByRole('button', { name: 'Search' })).toHaveAttribute('type', 'submit');
+    expect(within(form).getByRole('link', { name: 'Clear search and filters' })).toHaveAttribute('href', '/catalogue');
+  });
+
+  it('pages with real links that keep the filters', async () => {
+    catalogueServer(120);
+    renderWithApp(<CataloguePage />, { url: '/catalogue?form=2L&page=1' });
+    await screen.findByRole('table');
+    const pages = screen.getByRole('navigation', { name: 'Catalogue pages' });
+    expect(within(pages).getByRole('link', { name: 'Page 3' })).toHaveAttribute('href', '/catalogue?form=2L&page=2');
+    expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', '/catalogue?form=2L');
+    expect(within(pages).getByRole('link', { name: /Next/ })).toHaveAttribute('href', '/catalogue?form=2L&page=2');
+    expect(within(pages).getByText('2')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('says "No exact match … Showing Acer." with a link that searches for the genus', async () => {
+    catalogueServer(2, { did_you_mean: ['Acer'] });
+    renderWithApp(<CataloguePage />, { url: '/catalogue?q=Acre' });
+    const hint = await screen.findByText(/No exact match for “Acre”\. Showing/);
+    expect(hint).toHaveTextContent('No exact match for “Acre”. Showing Acer.');
+    expect(within(hint).getByRole('link', { name: 'Acer' })).toHaveAttribute('href', '/catalogue?genus=Acer');
+  });
+
+  it('asks "Did you mean …?" when nothing matched', async () => {
+    mockServer({ 'GET /api/catalogue': () => json({ results: [], total: 0, facets: {}, did_you_mean: ['Acer', 'Alnus'] }) });
+    renderWithApp(<CataloguePage />, { url: '/catalogue?q=Acre&form=2L' });
+    const hint = await screen.findByText(/Did you mean/);
+    expect(hint).toHaveTextContent('Did you mean Acer or Alnus?');
+    expect(within(hint).getByRole('link', { name: 'Alnus' })).toHaveAttribute('href', '/catalogue?genus=Alnus&form=2L');
+  });
+
+  it('links every genus to its page: the Browse by genus list and the names in the results', async () => {
+    catalogueServer();
+    renderWithApp(<CataloguePage />, { url: '/catalogue' });
+    const browse = await screen.findByRole('navigation', { name: 'Browse by genus' });
+    expect(within(browse).getByRole('link', { name: 'Acer' })).toHaveAttribute('href', '/catalogue/genus/acer');
+    expect(within(browse).getByRole('link', { name: 'Fagus' })).toHaveAttribute('href', '/catalogue/genus/fagus');
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('link', { name: 'Fagus' })).toHaveAttribute('href', '/catalogue/genus/fagus');
+  });
+
+  it('prefetch asks for exactly what the page reads, so the hydrated page fetches nothing more', async () => {
+    const seen = catalogueServer(120);
+    const url = new URL('http://localhost/catalogue?q=%20sylv%20&form=Bare%20root&page=1');
+    const store = makeStore();
+    await Promise.all(handle.prefetch!({ params: {}, url }, store.dispatch));
+    const before = seen.length;
+    expect(before).toBe(3);
+
+    const router = createMemoryRouter([{ path: '*', element: <CataloguePage /> }], { initialEntries: [url.pathname + url.search] });
+    const html = renderToString(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    // Server-rendered with the data: the rows (table and phone list) and the notes.
+    expect(html).toContain('sylvatica');
+    expect(html).toContain('Our list.');
+    expect(html).not.toContain('Loading the catalogue');
+
+    renderWithApp(<CataloguePage />, { url: url.pathname + url.search, store });
+    expect(screen.getAllByText('sylvatica').length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before);
+    expect(handle.meta({ params: {}, url }, store.getState()).title).toBe('Online Catalogue');
   });
 });

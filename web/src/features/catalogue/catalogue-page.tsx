@@ -1,54 +1,56 @@
+import type { PageHandle } from '../../app/page-handle.ts';
 import { cx } from '../../components/cx.ts';
-import { usePageMeta } from '../../components/page-meta.ts';
 import { Widget } from '../../components/widget.tsx';
-import { facetValues, useSearchCatalogueQuery } from './api.ts';
-import { PAGE_SIZE } from './constants.ts';
+import { widgetApi } from '../../components/widget-api.ts';
+import { catalogueApi, facetValues, useSearchCatalogueQuery } from './api.ts';
 import { Downloads } from './downloads.tsx';
+import { GenusIndex } from './genus-index.tsx';
 import { Results } from './results.tsx';
 import { SearchForm } from './search-form.tsx';
-import { useCatalogueParams } from './use-catalogue-params.ts';
+import { searchFromFilters, searchFromParams, useCatalogueParams } from './use-catalogue-params.ts';
 import styles from './catalogue-page.module.css';
 
+/** The reading notes' widget. */
+const NOTES_WIDGET = 'CatalogueText';
+
 /**
- * Product Listing / Online Catalogue: intro text, the PDF and Excel downloads, and a searchable,
- * filterable, paged list of what the nursery grows. The search lives in the URL.
+ * Product Listing / Online Catalogue: the PDF and Excel downloads, a searchable, filterable,
+ * paged list of what the nursery grows, then the reading notes and a link to every genus page.
+ * Downloads and search come first because on a phone the notes above them pushed the search
+ * 1,700px down. (The notes stay open rather than in a <details>: they are the page's prose.)
+ * The search lives in the URL.
  */
 export function CataloguePage() {
-  usePageMeta(
-    'Online Catalogue',
-    'Search the Hothfield Nurseries trade catalogue of trees, shrubs and hedging by genus, species, form and height, or download it as PDF or Excel.',
-  );
   const [filters, update] = useCatalogueParams();
-  const { data, error, isLoading, isFetching } = useSearchCatalogueQuery({
-    q: filters.q.trim(),
-    genus: filters.genus,
-    form: filters.form,
-    height: filters.height,
-    page: filters.page,
-    limit: PAGE_SIZE,
-  });
-  const filtered = Boolean(filters.q || filters.genus || filters.form || filters.height);
-  const clear = () => update({ q: '', genus: '', form: '', height: '' });
+  const { data, error, isLoading, isFetching } = useSearchCatalogueQuery(searchFromFilters(filters));
+  const genera = facetValues(data?.facets?.genus);
 
   return (
     <div className={cx('container', styles.page)}>
-      <h1 className="visually-hidden">Product Listing / Online Catalogue</h1>
-      <Widget name="CatalogueText" className={styles.intro} />
+      <h1 className={styles.title}>Online Catalogue</h1>
       <Downloads />
       <section className={styles.search} aria-labelledby="catalogue-search">
         <h2 id="catalogue-search">Search the catalogue</h2>
-        <SearchForm filters={filters} genera={facetValues(data?.facets?.genus)} onChange={update} />
-        <Results
-          data={data}
-          page={filters.page}
-          isLoading={isLoading}
-          isFetching={isFetching && !isLoading}
-          failed={Boolean(error)}
-          filtered={filtered}
-          onPageChange={(page) => update({ page })}
-          onClear={clear}
-        />
+        <SearchForm filters={filters} genera={genera} onChange={update} />
+        <Results data={data} filters={filters} isLoading={isLoading} isFetching={isFetching && !isLoading} failed={Boolean(error)} />
       </section>
+      <Widget name={NOTES_WIDGET} className={styles.notes} />
+      <GenusIndex genera={genera} />
     </div>
   );
 }
+
+/** The search (from the URL), the downloads and the notes widget: everything the page reads. */
+export const handle: PageHandle = {
+  prefetch: ({ url }, dispatch) => [
+    dispatch(catalogueApi.endpoints.searchCatalogue.initiate(searchFromParams(url.searchParams))),
+    dispatch(catalogueApi.endpoints.getCatalogueDownloads.initiate()),
+    dispatch(widgetApi.endpoints.getWidgetByName.initiate(NOTES_WIDGET)),
+  ],
+  meta: () => ({
+    title: 'Online Catalogue',
+    description:
+      'Search the Hothfield Nurseries trade catalogue of trees, shrubs and hedging by genus, species, form and height, or download it as PDF or Excel.',
+    breadcrumbs: [{ name: 'Catalogue', path: '/catalogue' }],
+  }),
+};

@@ -1,20 +1,23 @@
 import type { CatalogueRow } from './api.ts';
+import { GenusName } from './genus-link.tsx';
 import styles from './results.module.css';
 
 /** Props of {@link ResultsList}. */
 export interface ResultsListProps {
   rows: CatalogueRow[];
   label: string;
+  /** Link each genus name to its page. */
+  linkGenus?: boolean;
 }
 
 /** The phone view: one readable block per plant instead of a table too wide for the screen. */
-export function ResultsList({ rows, label }: ResultsListProps) {
+export function ResultsList({ rows, label, linkGenus = false }: ResultsListProps) {
   return (
     <ul className={styles.list} aria-label={label}>
       {rows.map((row) => (
         <li key={row.id} className={styles.item}>
           <h3 className={styles.itemTitle}>
-            {row.genus} {row.species}
+            <GenusName genus={row.genus} link={linkGenus} /> {row.species}
           </h3>
           {row.common_name && <p className={styles.common}>{row.common_name}</p>}
           <dl className={styles.facts}>

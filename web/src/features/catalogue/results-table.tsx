@@ -1,14 +1,17 @@
 import type { CatalogueRow } from './api.ts';
+import { GenusName } from './genus-link.tsx';
 import styles from './results.module.css';
 
 /** Props of {@link ResultsTable}. */
 export interface ResultsTableProps {
   rows: CatalogueRow[];
   caption: string;
+  /** Link each genus name to its page. */
+  linkGenus?: boolean;
 }
 
 /** The wide-screen view: a striped table with a styled header row. */
-export function ResultsTable({ rows, caption }: ResultsTableProps) {
+export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableProps) {
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -25,7 +28,9 @@ export function ResultsTable({ rows, caption }: ResultsTableProps) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className={styles.botanical}>{row.genus}</td>
+              <td className={styles.botanical}>
+                <GenusName genus={row.genus} link={linkGenus} />
+              </td>
               <td className={styles.botanical}>{row.species}</td>
               <td>{row.common_name}</td>
               <td className={styles.nowrap}>{row.form}</td>

@@ -1,40 +1,36 @@
 import { useRef } from 'react';
+import { Link } from 'react-router-dom';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import { Loading } from '../../components/loading.tsx';
-import { Pagination } from '../../components/pagination.tsx';
-import { useMediaQuery } from '../../components/use-media-query.ts';
 import type { CataloguePage } from './api.ts';
+import { CatalogueLines } from './catalogue-lines.tsx';
 import { PAGE_SIZE } from './constants.ts';
-import { ResultsList } from './results-list.tsx';
-import { ResultsTable } from './results-table.tsx';
+import { DidYouMean } from './did-you-mean.tsx';
+import { PageLinks } from './page-links.tsx';
+import { catalogueHref } from './use-catalogue-params.ts';
+import type { CatalogueFilters } from './use-catalogue-params.ts';
 import styles from './results.module.css';
-
-/** Phones get the stacked list; the table needs more room than 640px. */
-const PHONE_QUERY = '(max-width: 639.98px)';
 
 /** Props of {@link Results}. */
 export interface ResultsProps {
   data: CataloguePage | undefined;
-  page: number;
+  filters: CatalogueFilters;
   isLoading: boolean;
   isFetching: boolean;
   failed: boolean;
-  filtered: boolean;
-  onPageChange: (page: number) => void;
-  onClear: () => void;
 }
 
 /**
- * The results: a heading with the count (a live region, so a new search is announced), the table
- * or the phone list, and pagination. The previous page stays visible, dimmed, while the next loads.
+ * The results: a heading with the count (a live region, so a new search is announced), any "did
+ * you mean" suggestion, the lines, and page links. The previous page stays visible, dimmed,
+ * while the next loads. Paging and "clear" are links, so they work without JavaScript too.
  */
-export function Results({ data, page, isLoading, isFetching, failed, filtered, onPageChange, onClear }: ResultsProps) {
-  const phone = useMediaQuery(PHONE_QUERY);
+export function Results({ data, filters, isLoading, isFetching, failed }: ResultsProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const page = filters.page;
 
-  const changePage = (next: number) => {
-    onPageChange(next);
+  const followPage = () => {
     // Start reading (and tabbing) from the top of the new page of results.
     headingRef.current?.focus({ preventScroll: true });
     headingRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
@@ -45,6 +41,7 @@ export function Results({ data, page, isLoading, isFetching, failed, filtered, o
   const first = page * PAGE_SIZE + 1;
   const last = page * PAGE_SIZE + rows.length;
   const label = rows.length ? `Plants ${first} to ${last} of ${total}` : 'No plants';
+  const filtered = Boolean(filters.q || filters.genus || filters.form || filters.height);
 
   return (
     <section className={styles.results} aria-labelledby="catalogue-results" aria-busy={isFetching}>
@@ -57,6 +54,7 @@ export function Results({ data, page, isLoading, isFetching, failed, filtered, o
           {isFetching && <Loading inline label="Searching…" />}
         </p>
       </div>
+      {data && !failed && <DidYouMean genera={data.did_you_mean ?? []} filters={filters} found={rows.length > 0} />}
       {failed && !data ? (
         <div className={styles.empty}>
           <p>Sorry, the catalogue could not be loaded just now. Please try again shortly, or download the PDF above.</p>
@@ -71,18 +69,25 @@ export function Results({ data, page, isLoading, isFetching, failed, filtered, o
           <p>Try another spelling, a genus on its own, or fewer filters.</p>
           {filtered && (
             <p>
-              <button type="button" className={buttons.secondary} onClick={onClear}>
+              <Link to="/catalogue" className={buttons.secondary}>
                 Clear search and filters
-              </button>
+              </Link>
             </p>
           )}
         </div>
       ) : (
         <div className={cx(isFetching && styles.busy)}>
-          {phone ? <ResultsList rows={rows} label={label} /> : <ResultsTable rows={rows} caption={label} />}
+          <CatalogueLines rows={rows} label={label} />
         </div>
       )}
-      <Pagination page={page} total={total} limit={PAGE_SIZE} onPageChange={changePage} label="Catalogue pages" />
+      <PageLinks
+        page={page}
+        total={total}
+        limit={PAGE_SIZE}
+        hrefFor={(target) => catalogueHref({ ...filters, page: target })}
+        onFollow={followPage}
+        label="Catalogue pages"
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import buttons from '../../components/button.module.css';
 import { FormField } from '../../components/form-field.tsx';
 import { FORMS, HEIGHTS } from './constants.ts';
@@ -20,7 +21,9 @@ export interface SearchFormProps {
 /**
  * Search over genus and species plus genus, form and height filters. Typing searches after a
  * short pause (replacing the history entry, so Back does not replay every keystroke); a choice in
- * a select applies at once and can be undone with Back.
+ * a select applies at once and can be undone with Back. Without JavaScript it is a plain GET form
+ * to /catalogue (the named fields are the URL's parameters) sent with the Search button. Its
+ * height never depends on the answer or the filters, so nothing below it moves as results come.
  */
 export function SearchForm({ filters, genera, onChange }: SearchFormProps) {
   const [draft, setDraft] = useState(filters.q);
@@ -47,7 +50,7 @@ export function SearchForm({ filters, genera, onChange }: SearchFormProps) {
   const filtered = Boolean(filters.q || filters.genus || filters.form || filters.height);
 
   return (
-    <form className={styles.form} role="search" aria-label="Catalogue" onSubmit={submit}>
+    <form className={styles.form} role="search" aria-label="Catalogue" method="get" action="/catalogue" onSubmit={submit}>
       <FormField label="Search genus or species" className={styles.search}>
         {(control) => (
           <div className={styles.searchRow}>
@@ -103,13 +106,18 @@ export function SearchForm({ filters, genera, onChange }: SearchFormProps) {
           </select>
         )}
       </FormField>
-      {filtered && (
-        <div className={styles.actions}>
-          <button type="button" className={styles.clear} onClick={() => onChange({ q: '', genus: '', form: '', height: '' })}>
+      {/* Always laid out (hidden when there is nothing to clear), so the form keeps its height. */}
+      <div className={styles.actions}>
+        {filtered ? (
+          <Link to="/catalogue" className={styles.clear}>
             Clear search and filters
-          </button>
-        </div>
-      )}
+          </Link>
+        ) : (
+          <span className={styles.clear} aria-hidden="true">
+            &nbsp;
+          </span>
+        )}
+      </div>
     </form>
   );
 }

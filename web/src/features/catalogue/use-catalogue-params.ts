@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { CatalogueSearch } from './api.ts';
+import { PAGE_SIZE } from './constants.ts';
 
 /** The catalogue's filters, as kept in the URL (?q=&genus=&form=&height=&page=). */
 export interface CatalogueFilters {
@@ -26,14 +28,7 @@ export interface UpdateOptions {
  */
 export function useCatalogueParams(): [CatalogueFilters, (changes: Partial<CatalogueFilters>, options?: UpdateOptions) => void] {
   const [params, setParams] = useSearchParams();
-  const page = Number.parseInt(params.get('page') ?? '', 10);
-  const filters: CatalogueFilters = {
-    q: params.get('q') ?? '',
-    genus: params.get('genus') ?? '',
-    form: params.get('form') ?? '',
-    height: params.get('height') ?? '',
-    page: Number.isFinite(page) && page > 0 ? page : 0,
-  };
+  const filters = filtersFromParams(params);
 
   const update = useCallback(
     (changes: Partial<CatalogueFilters>, options: UpdateOptions = {}) => {
@@ -59,4 +54,44 @@ export function useCatalogueParams(): [CatalogueFilters, (changes: Partial<Catal
   );
 
   return [filters, update];
+}
+
+/** The filters a query string asks for; anything missing or malformed means "no filter" / page 0. */
+export function filtersFromParams(params: URLSearchParams): CatalogueFilters {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    q: params.get('q') ?? '',
+    genus: params.get('genus') ?? '',
+    form: params.get('form') ?? '',
+    height: params.get('height') ?? '',
+    page: Number.isFinite(page) && page > 0 ? page : 0,
+  };
+}
+
+/** The search GET /api/catalogue is asked for, given the filters. */
+export function searchFromFilters(filters: CatalogueFilters): CatalogueSearch {
+  return { q: filters.q.trim(), genus: filters.genus, form: filters.form, height: filters.height, page: filters.page, limit: PAGE_SIZE };
+}
+
+/**
+ * The search a catalogue URL asks for. The page component and the server's prefetch both use
+ * it, so the query the server fills is exactly the one the hydrated page reads.
+ */
+export function searchFromParams(params: URLSearchParams): CatalogueSearch {
+  return searchFromFilters(filtersFromParams(params));
+}
+
+/**
+ * The catalogue URL for some filters (empty values and page 0 left out), e.g. for paging links
+ * and "did you mean" links that must work without JavaScript.
+ */
+export function catalogueHref(filters: Partial<CatalogueFilters>): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (filters.page && filters.page > 0) params.set('page', String(filters.page));
+  const query = params.toString();
+  return query ? `/catalogue?${query}` : '/catalogue';
 }

@@ -1,12 +1,11 @@
+import type { PageHandle } from '../../app/page-handle.ts';
 import { cx } from '../../components/cx.ts';
-import { usePageMeta } from '../../components/page-meta.ts';
 import { ContactDetails } from './contact-details.tsx';
 import { ContactForm } from './contact-form.tsx';
 import styles from './contact-page.module.css';
 
 /** Contact: the business details beside the message form. */
 export function ContactPage() {
-  usePageMeta('Contact', 'Contact Hothfield Nurseries for trade enquiries, availability and quotations: telephone, email or send us a message.');
   return (
     <div className={cx('container', styles.page)}>
       <h1>Contact Us</h1>
@@ -20,3 +19,12 @@ export function ContactPage() {
     </div>
   );
 }
+
+/** No page data of its own: the business details are the layout's site info, prefetched by the server. */
+export const handle: PageHandle = {
+  meta: () => ({
+    title: 'Contact',
+    description: 'Contact Hothfield Nurseries for trade enquiries, availability and quotations: telephone, email or send us a message.',
+    breadcrumbs: [{ name: 'Contact', path: '/contact' }],
+  }),
+};

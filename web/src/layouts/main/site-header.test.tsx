@@ -1,4 +1,9 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { siteApi } from '../../app/site-api.ts';
+import { makeStore } from '../../app/store.ts';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '../../test/fetch.ts';
@@ -12,7 +17,7 @@ describe('SiteHeader', () => {
     mockServer({ 'GET /api/site': () => json(site) });
     renderWithApp(<SiteHeader />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const labels = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    const labels = [...nav.querySelectorAll('li a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(labels).toEqual([
       ['Home', '/'],
       ['About', '/about'],
@@ -52,6 +57,51 @@ describe('SiteHeader', () => {
   it('shows the telephone from /api/site', async () => {
     mockServer({ 'GET /api/site': () => json(site) });
     renderWithApp(<SiteHeader />);
-    expect(await screen.findByRole('link', { name: '01233 000000' })).toHaveAttribute('href', 'tel:01233000000');
+    const links = await screen.findAllByRole('link', { name: '01233 000000' });
+    // The wide bar's number, and the folded menu's.
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute('href', 'tel:01233000000');
+  });
+});
+
+describe('SiteHeader on a phone and without JavaScript', () => {
+  it('offers tap-to-call by name, and the number inside the menu', async () => {
+    mockServer({ 'GET /api/site': () => json(site) });
+    renderWithApp(<SiteHeader />);
+    expect(await screen.findByRole('link', { name: 'Call 01233 000000' })).toHaveAttribute('href', 'tel:01233000000');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: '01233 000000' })).toHaveAttribute('href', 'tel:01233000000');
+  });
+
+  it('server-renders the toggle as a link to #main-menu and the number, with the site info prefetched', async () => {
+    mockServer({ 'GET /api/site': () => json(site) });
+    const store = makeStore();
+    await store.dispatch(siteApi.endpoints.getSite.initiate());
+    const router = createMemoryRouter([{ path: '*', element: <SiteHeader /> }], { initialEntries: ['/'] });
+    const html = renderToString(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const toggle = doc.querySelector('a[href="#main-menu"]');
+    expect(toggle?.textContent).toBe('Menu');
+    // No scripted state in the server's markup: nothing to disagree with at hydration.
+    expect(toggle?.hasAttribute('role')).toBe(false);
+    expect(doc.getElementById('main-menu')?.getAttribute('data-enhanced')).toBe('false');
+    expect(doc.querySelector('a[aria-label="Call 01233 000000"]')?.getAttribute('href')).toBe('tel:01233000000');
+  });
+
+  it('once hydrated the link is a button that does not follow its href, and Space toggles it', () => {
+    mockServer({ 'GET /api/site': () => json(site) });
+    renderWithApp(<SiteHeader />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('href', '#main-menu');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveAttribute('data-enhanced', 'true');
+    const followed = fireEvent.click(toggle);
+    expect(followed).toBe(false);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(toggle, { key: ' ' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });
