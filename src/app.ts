@@ -73,7 +73,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     widgetRoutes(services.widgets, deps.config),
     galleryRoutes(services.galleries, services.galleryImages, deps.config),
     catalogueRoutes(deps, services.catalogue),
-    contactRoutes(deps, services.contact),
+    contactRoutes(deps, services.contact, pages.respond),
     catalogueAdminRoutes(services.catalogue, deps.config),
     userRoutes(services.users),
     enquiryRoutes(services.enquiries),

@@ -83,7 +83,9 @@ export const pageSources: Record<string, string> = {
   biosecurity: 'src/features/site/policy-pages.tsx',
   cookies: 'src/features/site/policy-pages.tsx',
   catalogue: 'src/features/catalogue/catalogue-page.tsx',
+  genus: 'src/features/catalogue/genus-page.tsx',
   contact: 'src/features/contact/contact-page.tsx',
+  'contact-sent': 'src/features/contact/contact-sent-page.tsx',
   'not-found': 'src/features/site/not-found-page.tsx',
 };
 
@@ -121,12 +123,22 @@ const publicRoutes: RouteObject[] = [
   {
     id: 'catalogue',
     path: 'catalogue',
-    lazy: () => import('../features/catalogue/catalogue-page.tsx').then((m) => ({ Component: m.CataloguePage })),
+    lazy: () => import('../features/catalogue/catalogue-page.tsx').then((m) => ({ Component: m.CataloguePage, handle: m.handle })),
+  },
+  {
+    id: 'genus',
+    path: 'catalogue/genus/:slug',
+    lazy: () => import('../features/catalogue/genus-page.tsx').then((m) => ({ Component: m.GenusPage, handle: m.handle })),
   },
   {
     id: 'contact',
     path: 'contact',
-    lazy: () => import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+    lazy: () => import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage, handle: m.handle })),
+  },
+  {
+    id: 'contact-sent',
+    path: 'contact/sent',
+    lazy: () => import('../features/contact/contact-sent-page.tsx').then((m) => ({ Component: m.ContactSentPage, handle: m.handle })),
   },
 ];
 
