@@ -37,6 +37,8 @@ describe('renderWidgetRenditions', () => {
     const widget = await imageWidget(await testImage(640, 400, 'png'), 'JobMap');
     await renderWidgetRenditions(deps, widget.id);
     const renditions = await renditionsOf(widget.id);
+    const updated = (await deps.db('widgets').where({ id: widget.id }).first('updated_at')).updated_at as Date;
+    expect(updated.getTime()).toBeGreaterThan(new Date(widget.updated_at).getTime()); // the public body changed
     expect(renditions).toMatchObject({ source: widget.image_path, widths: [{ width: 480, height: 300 }, { width: 640, height: 400 }] });
     expect(await deps.db('widgets').where({ id: widget.id }).first('image_width', 'image_height')).toEqual({ image_width: 640, image_height: 400 });
     const folders = foldersOf(widget.id);
@@ -44,6 +46,7 @@ describe('renderWidgetRenditions', () => {
 
     await renderWidgetRenditions(deps, widget.id);
     expect(await renditionsOf(widget.id)).toEqual(renditions);
+    expect((await deps.db('widgets').where({ id: widget.id }).first('updated_at')).updated_at).toEqual(updated);
     expect(foldersOf(widget.id)).toEqual(folders);
   });
 

@@ -48,7 +48,9 @@ export async function renderWidgetRenditions(deps: Pick<Deps, 'db' | 'storage' |
       const renditions: WidgetRenditions = { source, ...built.renditions };
       await trx('widgets')
         .where({ id: widgetId })
-        .update({ renditions: JSON.stringify(renditions), image_width: built.width, image_height: built.height });
+        // updated_at too: the public body changed (srcset), and web processes other than this one
+        // learn of it from the row, not from this process's event.
+        .update({ renditions: JSON.stringify(renditions), image_width: built.width, image_height: built.height, updated_at: trx.fn.now() });
       return current.renditions;
     });
   } catch (error) {
