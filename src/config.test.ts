@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       logo: 'https://nursery.example/logo.png',
       image: 'https://nursery.example/logo.png',
     });
+    expect(loadConfig({ COMPANY_LATITUDE: ' ', COMPANY_LONGITUDE: '', VAR_DIR: varDir() }).business.geo).toEqual({ latitude: 51.16, longitude: 0.8 });
     expect(business.openingHours).toEqual([
       { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '07:30', closes: '16:30' },
       { days: ['Sa'], opens: '08:00', closes: '12:00' },

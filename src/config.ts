@@ -21,6 +21,13 @@ const sitePath = z
   .trim()
   .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^/]/.test(v), { error: 'must be a path starting with / or an http(s) URL' });
 
+/** Decimal degrees within ±limit; an empty value (`COMPANY_LATITUDE=` in .env) means the default, not 0°. */
+const degrees = (limit: number, fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number<string>('must be a number of degrees').min(-limit).max(limit).default(fallback),
+  );
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -85,8 +92,8 @@ const schema = z.object({
     .regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, { error: 'must be a UK postcode, e.g. TN26 1AR' })
     .default('TN26 1AR'),
   /** Where the yard is, in decimal degrees (WGS 84): the directions link and search engines' map pin. */
-  COMPANY_LATITUDE: z.coerce.number<string>('must be a number of degrees').min(-90).max(90).default(51.16),
-  COMPANY_LONGITUDE: z.coerce.number<string>('must be a number of degrees').min(-180).max(180).default(0.8),
+  COMPANY_LATITUDE: degrees(90, 51.16),
+  COMPANY_LONGITUDE: degrees(180, 0.8),
   /** Days and times, e.g. `Mo-Fr 07:30-16:30; Sa 08:00-12:00` (see src/modules/site/opening-hours.ts). */
   COMPANY_OPENING_HOURS: z
     .string()
