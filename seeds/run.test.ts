@@ -64,13 +64,16 @@ describe('seed', () => {
     expect(find.html).toMatch(/7:30 to 16:30/);
   });
 
-  it('draws the FindImage map and stores it with its size and alt text', async () => {
+  it('draws the FindImage map and stores it with its size, alt text and renditions', async () => {
     const widget = await deps.db('widgets').where({ name: 'FindImage' }).first();
     expect(widget).toMatchObject({ type: 'IMAGE', image_width: 1200, image_height: 800 });
     expect(widget.image_path).toMatch(/^widgets\/find-map-[0-9a-f]{8}\.png$/);
     expect(widget.alt).toMatch(/A20/);
     const meta = await sharp(deps.storage.localPath(widget.image_path)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 800]);
+    // Queued by the seed like an upload's, and built by the same job (drained above).
+    expect(widget.renditions).toMatchObject({ source: widget.image_path });
+    expect(widget.renditions.widths.map((w: { width: number }) => w.width)).toEqual([480, 960, 1200]);
   });
 
   it('fills the catalogue with allowed forms and heights only, and bumps its revision', async () => {

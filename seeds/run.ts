@@ -1,5 +1,6 @@
 import type { Deps } from '../src/deps.ts';
 import type { Trx } from '../src/db.ts';
+import { queueMissingWidgetRenditions } from '../src/modules/widgets/renditions.ts';
 import { insertCatalogueItems, insertGalleryImage, makeGallery, makeWidget, syncGallerySequence } from '../test/factories.ts';
 import { CATALOGUE_ROWS } from './data/catalogue.ts';
 import { GALLERIES } from './data/galleries.ts';
@@ -49,6 +50,8 @@ export async function seed(deps: SeedDeps): Promise<SeedCounts> {
 
   // After the commit, so a worker never looks for a row that is not there yet.
   for (const imageId of result.imageIds) await deps.queue.enqueue('images.renditions', { imageId });
+  // The seeded FindImage, and any IMAGE widget whose renditions job was lost, through the widget service's queuing.
+  await queueMissingWidgetRenditions(deps);
   if (result.catalogue) await deps.events.emit('catalogue.changed', { reason: 'seed' });
 
   const counts = { widgets: result.widgets, galleries: result.galleries, images: result.imageIds.length, catalogue: result.catalogue };

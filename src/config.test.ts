@@ -29,6 +29,52 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the business position, opening hours and picture paths', () => {
+    const { business } = loadConfig({
+      APP_URL: 'https://nursery.example/',
+      COMPANY_POSTCODE: ' tn26 1ar ',
+      COMPANY_LATITUDE: '51.1634',
+      COMPANY_LONGITUDE: '0.8047',
+      COMPANY_OPENING_HOURS: 'Mo-Fr 07:30-16:30; Sa 08:00-12:00',
+      COMPANY_LOGO: '/logo.png',
+      VAR_DIR: varDir(),
+    });
+    expect(business).toMatchObject({
+      postcode: 'TN26 1AR',
+      geo: { latitude: 51.1634, longitude: 0.8047 },
+      url: 'https://nursery.example',
+      logo: 'https://nursery.example/logo.png',
+      image: 'https://nursery.example/logo.png',
+    });
+    expect(loadConfig({ COMPANY_LATITUDE: ' ', COMPANY_LONGITUDE: '', VAR_DIR: varDir() }).business.geo).toEqual({ latitude: 51.16, longitude: 0.8 });
+    expect(business.openingHours).toEqual([
+      { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '07:30', closes: '16:30' },
+      { days: ['Sa'], opens: '08:00', closes: '12:00' },
+    ]);
+  });
+
+  it('refuses bad business values with a readable message per setting', () => {
+    try {
+      loadConfig({
+        COMPANY_POSTCODE: 'Kent',
+        COMPANY_LATITUDE: 'north',
+        COMPANY_LONGITUDE: '200',
+        COMPANY_OPENING_HOURS: 'Mo-Fr 7.30 to 4.30',
+        COMPANY_LOGO: 'logo.png',
+        VAR_DIR: varDir(),
+      });
+      expect.fail('should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toContain('COMPANY_POSTCODE: must be a UK postcode, e.g. TN26 1AR');
+      expect(problems).toContain('COMPANY_LATITUDE: must be a number of degrees');
+      expect(problems.find((p) => p.startsWith('COMPANY_LONGITUDE:'))).toBeDefined();
+      expect(problems.find((p) => p.startsWith('COMPANY_OPENING_HOURS:'))).toMatch(/must be days then times/);
+      expect(problems).toContain('COMPANY_LOGO: must be a path starting with / or an http(s) URL');
+    }
+  });
+
   it('generates an APP_KEY once in embedded mode and keeps it under VAR_DIR', () => {
     const dir = varDir();
     const first = loadConfig({ VAR_DIR: dir });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseOpeningHours, type OpeningHours } from './modules/site/opening-hours.ts';
 
 /**
  * The one place that reads the environment (ARCHITECTURE rule 5). Everything else receives the
@@ -13,6 +14,19 @@ const optionalUrl = z
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional());
+
+/** A path on this site ("/logo.svg") or an absolute http(s) URL. */
+const sitePath = z
+  .string()
+  .trim()
+  .refine((v) => /^\/(?!\/)/.test(v) || /^https?:\/\/[^/]/.test(v), { error: 'must be a path starting with / or an http(s) URL' });
+
+/** Decimal degrees within ±limit; an empty value (`COMPANY_LATITUDE=` in .env) means the default, not 0°. */
+const degrees = (limit: number, fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number<string>('must be a number of degrees').min(-limit).max(limit).default(fallback),
+  );
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -70,6 +84,32 @@ const schema = z.object({
   COMPANY_NUMBER: z.string().min(1).default('04567812'),
   COMPANY_VAT: z.string().min(1).default('GB 812 4567 21'),
   PLANT_HEALTH_NUMBER: z.string().min(1).default('GB-34567'),
+  /** A UK postcode; when the address also contains it, the address is split around it for search engines. */
+  COMPANY_POSTCODE: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/, { error: 'must be a UK postcode, e.g. TN26 1AR' })
+    .default('TN26 1AR'),
+  /** Where the yard is, in decimal degrees (WGS 84): the directions link and search engines' map pin. */
+  COMPANY_LATITUDE: degrees(90, 51.16),
+  COMPANY_LONGITUDE: degrees(180, 0.8),
+  /** Days and times, e.g. `Mo-Fr 07:30-16:30; Sa 08:00-12:00` (see src/modules/site/opening-hours.ts). */
+  COMPANY_OPENING_HOURS: z
+    .string()
+    .default('Mo-Fr 07:30-16:30; Sa 08:00-12:00')
+    .transform((text, ctx) => {
+      try {
+        return parseOpeningHours(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** The logo and a picture of the business for search engines: a path on this site or an absolute URL. */
+  COMPANY_LOGO: sitePath.default('/favicon.svg'),
+  /** Empty: the logo. */
+  COMPANY_IMAGE: sitePath.or(z.literal('')).default(''),
 });
 
 export interface BusinessDetails {
@@ -81,6 +121,20 @@ export interface BusinessDetails {
   companyNumber: string;
   vatNumber: string;
   plantHealthNumber: string;
+}
+
+/** Where and when the business can be found: the Find us page and search engines' structured data. */
+export interface BusinessLocation {
+  postcode: string;
+  /** The yard's position in decimal degrees (WGS 84). */
+  geo: { latitude: number; longitude: number };
+  /** When the yard is open, one entry per time range; empty when no hours are configured. */
+  openingHours: OpeningHours[];
+  /** The site's home page (APP_URL). */
+  url: string;
+  /** Absolute URLs of the logo and of a picture of the business. */
+  logo: string;
+  image: string;
 }
 
 export interface Config {
@@ -111,7 +165,7 @@ export interface Config {
   /** Reverse proxies trusted for X-Forwarded-For/-Proto (0 = none): Koa's maxIpsCount. */
   proxyHops: number;
   http: HttpTimeouts;
-  business: BusinessDetails;
+  business: BusinessDetails & BusinessLocation;
 }
 
 /** Timeouts of the web process's HTTP server against slow or stalled clients. */
@@ -144,11 +198,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']);
   }
   const varDir = path.resolve(e.VAR_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const absolute = (pathOrUrl: string) => new URL(pathOrUrl, `${appUrl}/`).href;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     appKey: resolveAppKey(e.APP_KEY, varDir, e.NODE_ENV),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -181,6 +237,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       companyNumber: e.COMPANY_NUMBER,
       vatNumber: e.COMPANY_VAT,
       plantHealthNumber: e.PLANT_HEALTH_NUMBER,
+      postcode: e.COMPANY_POSTCODE,
+      geo: { latitude: e.COMPANY_LATITUDE, longitude: e.COMPANY_LONGITUDE },
+      openingHours: e.COMPANY_OPENING_HOURS,
+      url: appUrl,
+      logo: absolute(e.COMPANY_LOGO),
+      image: absolute(e.COMPANY_IMAGE || e.COMPANY_LOGO),
     },
   };
 }

@@ -8,6 +8,7 @@ export interface JobPayloads {
   'mail.send': { template: string; userId: number; params?: Record<string, string> };
   'catalogue.render': { reason?: string };
   'images.renditions': { imageId: number };
+  'widgets.renditions': { widgetId: number };
 }
 export type JobName = keyof JobPayloads;
 export type Processor<N extends JobName> = (data: JobPayloads[N], meta: { attempt: number }) => Promise<void>;
@@ -25,6 +26,8 @@ const jobQueues: Record<JobName, QueueName> = {
   'mail.send': 'account-mail',
   'catalogue.render': 'catalogue',
   'images.renditions': 'images',
+  // Image work shares one queue, so its concurrency bound covers gallery and widget pictures alike.
+  'widgets.renditions': 'images',
 };
 export const queueOf = (job: JobName): QueueName => jobQueues[job];
 

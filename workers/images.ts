@@ -3,6 +3,7 @@ import path from 'node:path';
 import { UnrecoverableError } from 'bullmq';
 import sharp, { type Sharp } from 'sharp';
 import type { Deps } from '../src/deps.ts';
+import { isWidgetRenditionFolder } from '../src/modules/widgets/model.ts';
 import { isRenditionFolder, PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS, type Renditions } from '../src/modules/galleries/model.ts';
 import { withEncodeSlot } from '../src/sharp-limits.ts';
 import type { Storage } from '../src/storage.ts';
@@ -43,7 +44,7 @@ interface ImageRow {
 }
 
 /** Input that can never succeed however often it is retried (corrupt, not an image, too large). */
-class BadImageError extends Error {}
+export class BadImageError extends Error {}
 
 /** Optional knowledge of the job's retries, so the last failed attempt can leave a visible status. */
 export interface RenditionOptions {
@@ -140,8 +141,18 @@ export async function renderImageRenditions(
   }
 }
 
-/** Decodes the original once (oriented, rotated, scaled to the widest rendition), then encodes every file from that. */
-async function buildRenditions(storage: Storage, image: ImageRow, folder: string, progress: () => Promise<unknown>) {
+/**
+ * Writes one picture's renditions into `folder`: decodes the stored original once (oriented,
+ * rotated, scaled to the widest rendition), then encodes the thumbnail and every width and format
+ * from that. Returns the files' keys and the oriented size. Unusable input throws BadImageError;
+ * the caller removes the folder on any failure. Gallery images and IMAGE widgets share it.
+ */
+export async function buildRenditions(
+  storage: Storage,
+  image: { original_path: string; rotation: number },
+  folder: string,
+  progress: () => Promise<unknown> = async () => {},
+): Promise<{ renditions: Renditions; width: number; height: number }> {
   const file = storage.localPath(image.original_path);
   if (!(await storage.stat(image.original_path))) throw new BadImageError('The original image file is missing.');
 
@@ -226,7 +237,7 @@ export function renditionKeys(renditions: Renditions | null | undefined): string
 export async function deleteRenditionFiles(storage: Storage, renditions: Renditions | null | undefined): Promise<void> {
   const keys = renditionKeys(renditions);
   await Promise.all(keys.map((k) => storage.delete(k)));
-  const folders = new Set(keys.map((k) => path.posix.dirname(k)).filter(isRenditionFolder));
+  const folders = new Set(keys.map((k) => path.posix.dirname(k)).filter((f) => isRenditionFolder(f) || isWidgetRenditionFolder(f)));
   await Promise.all([...folders].map((f) => storage.deletePrefix(f)));
 }
 

@@ -4,6 +4,7 @@ import type { Services } from '../src/services.ts';
 import { renderCatalogue } from './catalogue.ts';
 import { renderImageRenditions } from './images.ts';
 import { sendAccountMail } from './mail.ts';
+import { renderWidgetRenditions } from './widget-images.ts';
 
 /** Every job's processor, keyed by job name. Used by BullMQ workers and the in-process driver alike. */
 export function buildProcessors(deps: Deps, services: Services): Processors {
@@ -14,5 +15,6 @@ export function buildProcessors(deps: Deps, services: Services): Processors {
     // On the last attempt a storage failure marks the image failed instead of leaving it processing.
     'images.renditions': ({ imageId }, { attempt }) =>
       renderImageRenditions(deps, imageId, { lastAttempt: attempt >= defaultJobOptions.attempts }),
+    'widgets.renditions': ({ widgetId }) => renderWidgetRenditions(deps, widgetId),
   };
 }

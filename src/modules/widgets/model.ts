@@ -2,6 +2,20 @@ import { Model } from 'objection';
 
 export type WidgetType = 'TEXT' | 'IMAGE';
 
+/**
+ * Storage keys of an IMAGE widget's responsive files (the gallery pipeline's shape) and the key
+ * of the original they were made from: renditions whose `source` is not the widget's current
+ * `image_path` belong to a replaced picture and are never presented.
+ */
+export interface WidgetRenditions {
+  source: string;
+  thumb: string;
+  widths: { width: number; height: number; avif: string; webp: string; jpeg: string }[];
+}
+
+/** A rendition folder the images worker creates for a widget (`widgets/{id}-{8 hex}`), safe to remove whole. */
+export const isWidgetRenditionFolder = (folder: string) => /^widgets\/\d+-[0-9a-f]{8}$/.test(folder);
+
 export class Widget extends Model {
   static override tableName = 'widgets';
   id!: number;
@@ -12,6 +26,7 @@ export class Widget extends Model {
   image_width!: number | null;
   image_height!: number | null;
   alt!: string | null;
+  renditions!: WidgetRenditions | null;
   created_at!: Date;
   updated_at!: Date;
 }

@@ -7,19 +7,28 @@ export interface PublicWidget {
   type: 'TEXT' | 'IMAGE';
   html?: string;
   image_url?: string | null;
+  /** IMAGE: one srcset per format ("url 480w, url 960w, …"), null until the renditions are built. */
+  srcset?: { avif: string; webp: string; jpeg: string } | null;
   width?: number | null;
   height?: number | null;
   alt?: string;
   updated_at: string;
 }
 
-/** The contract's widget body: HTML for TEXT, image URL and alt for IMAGE; never storage paths. */
+/**
+ * The contract's widget body: HTML for TEXT; for IMAGE the uploaded image's URL (the fallback),
+ * its responsive srcsets once built, size and alt. Never storage paths.
+ */
 export function presentWidget(widget: Widget, storage: Storage): PublicWidget {
   const base = { id: widget.id, name: widget.name, type: widget.type, updated_at: new Date(widget.updated_at).toISOString() };
   if (widget.type === 'TEXT') return { ...base, html: widget.html ?? '' };
+  // Renditions of a replaced picture are never shown (the job that made them lost the race).
+  const widths = widget.image_path && widget.renditions?.source === widget.image_path ? widget.renditions.widths : [];
+  const srcset = (format: 'avif' | 'webp' | 'jpeg') => widths.map((w) => `${storage.url(w[format])} ${w.width}w`).join(', ');
   return {
     ...base,
     image_url: widget.image_path ? storage.url(widget.image_path) : null,
+    srcset: widths.length ? { avif: srcset('avif'), webp: srcset('webp'), jpeg: srcset('jpeg') } : null,
     width: widget.image_width,
     height: widget.image_height,
     alt: widget.alt ?? '',

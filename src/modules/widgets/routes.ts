@@ -8,7 +8,7 @@ import { validate } from '../../http/validate.ts';
 import { createWidgetSchema, updateWidgetSchema } from './schema.ts';
 import type { WidgetService } from './service.ts';
 
-/** A widget image is served as uploaded (no renditions), so it is kept far smaller than a gallery photo. */
+/** A widget picture is also served as uploaded (the fallback beside its renditions), so it is kept far smaller than a gallery photo. */
 export const WIDGET_IMAGE_MAX_BYTES = 20 * MiB;
 
 /**
@@ -16,7 +16,8 @@ export const WIDGET_IMAGE_MAX_BYTES = 20 * MiB;
  * GET /api/widgets → [{id, name, type}] ·
  * POST /api/widgets {name} → 201 {id} (always TEXT; 422 name required / taken, case-insensitively) ·
  * POST /api/widgets/{id} multipart {name, type TEXT|IMAGE, html, alt, image (file)} → 200 widget
- * (html sanitised; an IMAGE widget without a new file keeps its image; image errors under
+ * (html sanitised; an IMAGE widget without a new file keeps its image; a new one is queued for
+ * renditions and `srcset` is null until they are built; image errors under
  * `errors.image`: 415 wrong type, 422 unreadable / over the pixel limit, 413 over 20 MiB) ·
  * DELETE /api/widgets/{id} → 204 (its image file goes too).
  */

@@ -4,8 +4,10 @@ import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { cleanImage } from '../../http/clean-image.ts';
 import { checkImageFile } from '../../http/image-upload.ts';
-import { Widget } from './model.ts';
+import { deleteRenditionFiles } from '../../../workers/images.ts';
+import { Widget, type WidgetRenditions } from './model.ts';
 import { presentWidget, type PublicWidget } from './presenter.ts';
+import { queueWidgetRenditions } from './renditions.ts';
 import { sanitizeWidgetHtml } from './sanitize.ts';
 import type { UpdateWidgetInput } from './schema.ts';
 
@@ -17,7 +19,7 @@ const CACHE_TTL_MS = 5_000;
  * because every page view asks for two or three of them; writes in this process clear the cache at
  * once, other processes see a change within CACHE_TTL_MS.
  */
-export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
+export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'queue' | 'log'>) {
   // Holds the serialised body too: every page view asks for two or three widgets.
   const cache = new Map<string, { value: PublicWidget; json: string; expires: number }>();
   deps.events.on('widget.changed', () => cache.clear());
@@ -80,8 +82,9 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
      * Saves the edit form. HTML is sanitised to the allow-list. An IMAGE widget keeps its image
      * unless a new file comes (checked by content and pixel limit, stored as
      * `widgets/{id}-{random}.{ext}`); switching to TEXT drops the image. A replaced or dropped
-     * file is deleted only after the row is committed, so the site never points at a missing file;
-     * if the save fails, the new file is deleted instead.
+     * file and its renditions are deleted only after the row is committed, so the site never
+     * points at a missing file; if the save fails, the new file is deleted instead. A new picture
+     * is served as uploaded until its queued renditions job has built the responsive files.
      */
     async update(id: number, input: UpdateWidgetInput, upload?: { path: string }): Promise<PublicWidget> {
       const existing = await Widget.query(deps.db).findById(id);
@@ -93,7 +96,7 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
       const newKey = image ? `widgets/${id}-${randomBytes(6).toString('hex')}.${image.ext}` : undefined;
       // Stored without the camera's metadata (GPS, owner…): widget images are served as stored.
       if (newKey) await deps.storage.put(newKey, await cleanImage(upload!.path, image!.ext));
-      let saved: { widget: Widget; oldKey: string | null };
+      let saved: { widget: Widget; oldKey: string | null; oldRenditions: WidgetRenditions | null };
       try {
         saved = await deps.db.transaction(async (trx) => {
           const current = await Widget.query(trx).findById(id).forUpdate();
@@ -102,25 +105,36 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
           if (input.html !== undefined) patch.html = sanitizeWidgetHtml(input.html);
           if (input.alt !== undefined) patch.alt = input.alt;
           let oldKey: string | null = null;
+          let oldRenditions: WidgetRenditions | null = null;
           if (newKey && image) {
-            Object.assign(patch, { image_path: newKey, image_width: image.width, image_height: image.height });
+            Object.assign(patch, { image_path: newKey, image_width: image.width, image_height: image.height, renditions: null });
             oldKey = current.image_path;
-          } else if (input.type === 'TEXT' && current.image_path) {
-            Object.assign(patch, { image_path: null, image_width: null, image_height: null });
+            oldRenditions = current.renditions;
+          } else if (input.type === 'TEXT' && (current.image_path || current.renditions)) {
+            Object.assign(patch, { image_path: null, image_width: null, image_height: null, renditions: null });
             oldKey = current.image_path;
+            oldRenditions = current.renditions;
           }
-          return { widget: await Widget.query(trx).patchAndFetchById(id, patch), oldKey };
+          return { widget: await Widget.query(trx).patchAndFetchById(id, patch), oldKey, oldRenditions };
         });
       } catch (error) {
         if (newKey) await deps.storage.delete(newKey);
         throw isUniqueViolation(error) ? nameTaken() : error;
       }
       if (saved.oldKey && saved.oldKey !== newKey) await deps.storage.delete(saved.oldKey);
+      await deleteRenditionFiles(deps.storage, saved.oldRenditions);
       await changed(saved.widget);
+      if (newKey) {
+        // Saved either way: the original is served until the renditions exist, and the start-up
+        // seed queues any widget still without them, so a queue outage costs nothing but bytes.
+        await queueWidgetRenditions(deps, { id, image_path: newKey }).catch((err: unknown) =>
+          deps.log.warn({ err, widgetId: id }, 'widget renditions not queued; queued again at the next start'),
+        );
+      }
       return presentWidget(saved.widget, deps.storage);
     },
 
-    /** Deletes a widget and, after the commit, its image file. */
+    /** Deletes a widget and, after the commit, its image file and renditions. */
     async remove(id: number): Promise<void> {
       const widget = await deps.db.transaction(async (trx) => {
         const current = await Widget.query(trx).findById(id).forUpdate();
@@ -129,6 +143,7 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events'>) {
         return current;
       });
       if (widget.image_path) await deps.storage.delete(widget.image_path);
+      await deleteRenditionFiles(deps.storage, widget.renditions);
       await changed(widget);
     },
   };

@@ -11,6 +11,27 @@ export interface SiteInfo {
   companyNumber: string;
   vatNumber: string;
   plantHealthNumber: string;
+  postcode: string;
+  /** The yard's position in decimal degrees. */
+  geo: { latitude: number; longitude: number };
+  /** When the yard is open: one entry per time range, days as Mo…Su, times as 24-hour HH:MM. */
+  openingHours: OpeningHours[];
+  /** The site's home page, and absolute URLs of the logo and a picture of the business. */
+  url: string;
+  logo: string;
+  image: string;
+  /** A maps service's directions to the yard from wherever the visitor is. */
+  directionsUrl: string;
+}
+
+/** Day abbreviations in week order, as GET /api/site sends them. */
+export type DayCode = 'Mo' | 'Tu' | 'We' | 'Th' | 'Fr' | 'Sa' | 'Su';
+
+/** One opening rule: these days, from `opens` to `closes`. */
+export interface OpeningHours {
+  days: DayCode[];
+  opens: string;
+  closes: string;
 }
 
 /** App-level because both the layout and a feature (contact) need it. */
@@ -37,4 +58,45 @@ export function addressLines(address: SiteInfo['address'] | undefined): string[]
 /** A telephone number as a tel: URI (digits and a leading plus only). */
 export function telHref(telephone: string): string {
   return `tel:${telephone.replace(/[^\d+]/g, '')}`;
+}
+
+const DAY_NAMES: Record<DayCode, string> = {
+  Mo: 'Monday',
+  Tu: 'Tuesday',
+  We: 'Wednesday',
+  Th: 'Thursday',
+  Fr: 'Friday',
+  Sa: 'Saturday',
+  Su: 'Sunday',
+};
+const WEEK: DayCode[] = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+
+/**
+ * Opening hours as readable rows: consecutive days joined into a range ("Monday – Friday"), a
+ * day's several time ranges on one row ("08:00–12:00, 13:00–17:00"). Pure, so the server and the
+ * browser render the same text.
+ */
+export function openingHoursRows(hours: OpeningHours[] | undefined): { days: string; times: string }[] {
+  const rows: { days: DayCode[]; times: string[] }[] = [];
+  for (const rule of hours ?? []) {
+    const times = `${rule.opens}–${rule.closes}`;
+    const row = rows.find((r) => r.days.join() === rule.days.join());
+    if (row) row.times.push(times);
+    else rows.push({ days: rule.days, times: [times] });
+  }
+  return rows.map((row) => ({ days: dayRanges(row.days), times: row.times.join(', ') }));
+}
+
+/** "Monday – Friday, Sunday" from [Mo, Tu, We, Th, Fr, Su]. */
+function dayRanges(days: DayCode[]): string {
+  const sorted = WEEK.filter((day) => days.includes(day));
+  const runs: DayCode[][] = [];
+  for (const day of sorted) {
+    const run = runs.at(-1);
+    if (run && WEEK.indexOf(run.at(-1)!) === WEEK.indexOf(day) - 1) run.push(day);
+    else runs.push([day]);
+  }
+  return runs
+    .map((run) => (run.length > 2 ? `${DAY_NAMES[run[0]!]} – ${DAY_NAMES[run.at(-1)!]}` : run.map((d) => DAY_NAMES[d]).join(', ')))
+    .join(', ');
 }

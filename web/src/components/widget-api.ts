@@ -9,6 +9,8 @@ export interface WidgetData {
   html?: string;
   /** IMAGE: the image's URL (null until one is uploaded), its size and alt text. */
   image_url?: string | null;
+  /** IMAGE: one srcset per format ("url 480w, url 960w, …"); null until the server has built them. */
+  srcset?: { avif: string; webp: string; jpeg: string } | null;
   width?: number | null;
   height?: number | null;
   alt?: string;

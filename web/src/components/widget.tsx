@@ -19,6 +19,13 @@ export interface WidgetProps {
    * Pass a function to render something else, or `false` for nothing. Never shown to others.
    */
   editLink?: false | ((widget: WidgetData) => ReactNode);
+  /**
+   * IMAGE: how wide the picture is shown at each viewport width (the `sizes` attribute), so the
+   * browser fetches the smallest rendition that fills it. Default: the full viewport width.
+   */
+  sizes?: string;
+  /** IMAGE: `lazy` (default) for pictures below the fold; `eager` for one that is the page's main picture. */
+  loading?: 'lazy' | 'eager';
 }
 
 const defaultEditLink = (widget: WidgetData) => (
@@ -28,11 +35,12 @@ const defaultEditLink = (widget: WidgetData) => (
 );
 
 /**
- * A named content block. TEXT renders the server-sanitised HTML; IMAGE renders the image with
- * its alt text and size. A failed load is logged and renders nothing, so a missing block never
- * breaks a page.
+ * A named content block. TEXT renders the server-sanitised HTML; IMAGE renders a responsive
+ * <picture> (AVIF and WebP sources, JPEG srcset, the uploaded original as fallback) with its alt
+ * text and intrinsic size, so the page does not shift when it loads. A failed load is logged and
+ * renders nothing, so a missing block never breaks a page.
  */
-export function Widget({ name, className, editLink = defaultEditLink }: WidgetProps) {
+export function Widget({ name, className, editLink = defaultEditLink, sizes = '100vw', loading = 'lazy' }: WidgetProps) {
   const { data: widget, error, isLoading } = useGetWidgetByNameQuery(name);
   const user = useAppSelector(selectCurrentUser);
 
@@ -49,7 +57,7 @@ export function Widget({ name, className, editLink = defaultEditLink }: WidgetPr
   }
   if (error || !widget) return null;
 
-  const body = widgetBody(widget);
+  const body = widgetBody(widget, { sizes, loading });
   if (!body && user?.role !== 'admin') return null;
   return (
     <div className={cx(styles.widget, className)} data-widget={widget.name}>
@@ -59,21 +67,30 @@ export function Widget({ name, className, editLink = defaultEditLink }: WidgetPr
   );
 }
 
-function widgetBody(widget: WidgetData): ReactNode {
+function widgetBody(widget: WidgetData, image: Required<Pick<WidgetProps, 'sizes' | 'loading'>>): ReactNode {
   if (widget.type === 'TEXT') {
     // Safe: the server sanitises widget HTML to an allow-list when it is saved.
     return widget.html ? <div className={styles.prose} dangerouslySetInnerHTML={{ __html: widget.html }} /> : null;
   }
   if (!widget.image_url) return null;
+  const { srcset } = widget;
   return (
-    <img
-      className={styles.image}
-      src={widget.image_url}
-      alt={widget.alt ?? ''}
-      width={widget.width ?? undefined}
-      height={widget.height ?? undefined}
-      loading="lazy"
-      decoding="async"
-    />
+    <picture>
+      {srcset && <source type="image/avif" srcSet={srcset.avif} sizes={image.sizes} />}
+      {srcset && <source type="image/webp" srcSet={srcset.webp} sizes={image.sizes} />}
+      {/* loading and sizes before the sources: some browsers start a fetch as soon as src is set. */}
+      <img
+        className={styles.image}
+        loading={image.loading}
+        decoding="async"
+        fetchPriority={image.loading === 'eager' ? 'high' : undefined}
+        alt={widget.alt ?? ''}
+        width={widget.width ?? undefined}
+        height={widget.height ?? undefined}
+        sizes={srcset ? image.sizes : undefined}
+        srcSet={srcset?.jpeg}
+        src={widget.image_url}
+      />
+    </picture>
   );
 }
