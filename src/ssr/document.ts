@@ -1,5 +1,6 @@
 import { HANDOVER_ELEMENT_ID, type PageMeta } from '../../shared/server-render.ts';
-import { escapeHtml, jsonForScript } from './escape.ts';
+import { jsonForScript } from '../modules/site/structured-data.ts';
+import { escapeHtml } from './escape.ts';
 import type { PageAssets } from './manifest.ts';
 
 /** The brand after every page title, and the site name in link previews. */

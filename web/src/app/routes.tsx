@@ -98,7 +98,7 @@ const publicRoutes: RouteObject[] = [
   { id: 'home', index: true, lazy: () => import('../features/site/home-page.tsx').then((m) => ({ Component: m.HomePage, handle: m.handle })) },
   { id: 'about', path: 'about', lazy: () => import('../features/site/about-page.tsx').then((m) => ({ Component: m.AboutPage, handle: m.handle })) },
   { id: 'shows', path: 'shows', lazy: () => import('../features/site/shows-page.tsx').then((m) => ({ Component: m.ShowsPage, handle: m.handle })) },
-  { id: 'find', path: 'find', lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage })) },
+  { id: 'find', path: 'find', lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage, handle: m.handle })) },
   { id: 'terms', path: 'terms', lazy: () => import('../features/site/terms-page.tsx').then((m) => ({ Component: m.TermsPage, handle: m.handle })) },
   {
     id: 'privacy',
