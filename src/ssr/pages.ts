@@ -117,10 +117,11 @@ export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log'>, services:
   const middleware: Middleware = async (ctx, next) => {
     await next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    // Answered already, or a GET of a path that is only a POST route (405): not ours.
-    if (ctx.body !== undefined || ctx.status !== 404) return;
+    // /contact is also a POST route, so the router answers a GET of it 405: the page is the answer.
+    const postOnly = ctx.status === 405;
+    if (!postOnly && (ctx.body !== undefined || ctx.status !== 404)) return;
     if (!isServerRenderedPath(ctx.path)) return;
-    await respond(ctx);
+    if (await respond(ctx)) ctx.remove('Allow');
   };
 
   return { middleware, respond, stats: () => cache.stats() };

@@ -67,6 +67,9 @@ async function renderToHtml(context: StaticHandlerContext, store: ReturnType<typ
     </StrictMode>,
     {
       signal: input.signal,
+      // Never outline a large Suspense boundary into a later chunk: that needs React's inline
+      // reveal script, which the CSP refuses, and the whole page is sent at once anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         failure ??= error;
       },
@@ -78,5 +81,7 @@ async function renderToHtml(context: StaticHandlerContext, store: ReturnType<typ
   // An error inside a boundary would leave its fallback in the page (and the client to retry): a
   // page served like that must not be cached, so fail the render and let the caller decide.
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  // React writes inline scripts only for boundaries it could not finish; the CSP would block them.
+  if (html.includes('<script')) throw new Error('The render left an unfinished boundary (inline script).');
   return html;
 }
