@@ -56,8 +56,8 @@ export function pageDocument(template: string, parts: DocumentParts): string {
     ...parts.assets.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ];
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, () => head.join('\n    '))
     .replace(/\s*<meta\s+name="description"[\s\S]*?>/, '')
+    .replace(/<title>[\s\S]*?<\/title>/, () => head.join('\n    '))
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
     .replace('</head>', () => `  ${assets.join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>${handover}`);
