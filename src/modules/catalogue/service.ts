@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { presentDownload, presentItem, type PresentedDownload } from './presenter.ts';
 import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
