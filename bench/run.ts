@@ -3,6 +3,7 @@ import path from 'node:path';
 import setupTemplate from '../test/global-setup.ts';
 import { createTestContext } from '../test/harness.ts';
 import { measureHomeJavaScript } from './bundle-size.ts';
+import { benchCatalogueSearch, SEARCH_PATHS } from './catalogue-search.ts';
 import { benchImageRenditions } from './image-renditions.ts';
 import { benchSeed } from './seed.ts';
 import { benchRenditionMemory } from './rendition-memory.ts';
@@ -89,6 +90,19 @@ results.push({
   target: '≤ 64 MiB',
   ok: upload.rssGrowthMiB <= 64 && upload.status === 201,
 });
+
+// Catalogue search on real PostgreSQL: 5,000 and 20,000 realistic lines, a database of its own.
+for (const size of await benchCatalogueSearch()) {
+  for (const path of SEARCH_PATHS) {
+    const p95 = size.p95[path]!;
+    results.push({
+      name: `GET ${path} p95, ${size.rows} catalogue lines`,
+      value: `${p95.toFixed(1)} ms (p50 ${size.p50[path]!.toFixed(1)} ms; /healthz p95 ${size.p95['/healthz']!.toFixed(1)} ms in the same rounds)`,
+      target: '≤ 20 ms',
+      ok: p95 <= 20,
+    });
+  }
+}
 
 console.log('\nBenchmark results');
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.value}  (target ${r.target})`);
