@@ -21,6 +21,8 @@ import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
+import { seoService } from './modules/seo/service.ts';
 import { galleryRoutes } from './modules/galleries/routes.ts';
 import { widgetRoutes } from './modules/widgets/routes.ts';
 import { queueDashboardRoutes } from './http/queue-dashboard.ts';
@@ -73,6 +75,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     widgetRoutes(services.widgets, deps.config),
     galleryRoutes(services.galleries, services.galleryImages, deps.config),
     catalogueRoutes(deps, services.catalogue),
+    seoRoutes(seoService(deps, services.catalogue)),
     contactRoutes(deps, services.contact, pages.respond),
     catalogueAdminRoutes(services.catalogue, deps.config),
     userRoutes(services.users),

@@ -1,3 +1,5 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 
@@ -14,10 +16,31 @@ interface QueryObject {
   method?: string;
 }
 /** The part of knex's (untyped) client internals this class relies on. */
-type ResponseProcessor = new (config: Knex.Config) => { processResponse(obj: QueryObject, runner: unknown): unknown };
+type ResponseProcessor = new (config: Knex.Config) => {
+  config: { connection?: { filename?: string; connectionString?: string; pglite?: PGlite } };
+  pglite: PGlite;
+  _driver(): void;
+  processResponse(obj: QueryObject, runner: unknown): unknown;
+};
 
-/** knex-pglite with knex's row-count semantics; pass it as `client` in place of knex-pglite's class. */
+/**
+ * The PostgreSQL extensions the migrations create. Server PostgreSQL ships contrib; PGlite loads
+ * each one only when given it here, and `CREATE EXTENSION` fails for any it was not given.
+ */
+export const pgLiteExtensions = { pg_trgm };
+
+/**
+ * knex-pglite with knex's row-count semantics and our extensions loaded; pass it as `client` in
+ * place of knex-pglite's class.
+ */
 export class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
+  /** knex-pglite opens `new PGlite(filename)`, which has no extensions; open it with ours. */
+  override _driver(): void {
+    const connection = this.config.connection;
+    this.pglite =
+      connection?.pglite ?? new PGlite({ dataDir: connection?.filename ?? connection?.connectionString, extensions: pgLiteExtensions });
+  }
+
   override processResponse(obj: QueryObject, runner: unknown): unknown {
     const renamed = obj.method ? methodFor[obj.method] : undefined;
     return super.processResponse(renamed ? { ...obj, method: renamed } : obj, runner);

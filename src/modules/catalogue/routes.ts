@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
 import { DOWNLOADS, issueDateIso, slugify, type CatalogueFormat } from './constants.ts';
-import { listQuerySchema } from './schema.ts';
+import { genusSlugParam, listQuerySchema } from './schema.ts';
 import type { CatalogueService } from './service.ts';
 
 /**
@@ -13,13 +13,24 @@ import type { CatalogueService } from './service.ts';
 const notReady = () =>
   new HttpError(503, 'The catalogue is being generated. Please try again shortly.', { 'Retry-After': '5' });
 
-/** Public catalogue routes. Admin CRUD and import arrive with the admin issue. */
+/** Public catalogue routes: search, genera, downloads. Admin CRUD and import live in admin-routes.ts. */
 export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogue: CatalogueService): Router {
   const router = new Router();
   const slug = slugify(deps.config.business.shortName) || 'catalogue';
 
   router.get('/api/catalogue', async (ctx) => {
     ctx.body = await catalogue.list(validate(listQuerySchema, ctx.query));
+  });
+
+  // The genus index and the genus pages' data (/catalogue/genus/:slug); a bad slug is a 404, as an unknown one.
+  router.get('/api/catalogue/genera', async (ctx) => {
+    ctx.body = { data: await catalogue.genera() };
+  });
+
+  router.get('/api/catalogue/genera/:slug', async (ctx) => {
+    const genus = await catalogue.genus(genusSlugParam(ctx.params.slug));
+    if (!genus) throw notFound();
+    ctx.body = { data: genus };
   });
 
   router.get('/api/catalogue/downloads', async (ctx) => {

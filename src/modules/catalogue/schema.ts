@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notFound } from '../../http/errors.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 
 /**
@@ -36,6 +37,15 @@ export const listQuerySchema = z.object({
   ),
 });
 export type CatalogueQuery = z.output<typeof listQuerySchema>;
+
+/**
+ * A genus page's slug (shared/slug.ts makes only a–z, 0–9 and hyphens). Anything else names no
+ * genus, so it is simply not found (like an id that is not a number), without a query.
+ */
+export function genusSlugParam(value: string | undefined): string {
+  if (!value || value.length > 100 || !/^[a-z0-9-]+$/.test(value)) throw notFound();
+  return value;
+}
 
 /** A catalogue line as an admin (or an import row) writes it. */
 export const itemSchema = z.object({

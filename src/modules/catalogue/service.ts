@@ -1,12 +1,14 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
-import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { presentDownload, presentItem, type PresentedDownload } from './presenter.ts';
 import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
 import { diffCatalogue, previewToken, type ImportPreview } from './import-preview.ts';
 import { bumpRevision, currentRevision, latestFile, type CatalogueRow } from './store.ts';
+import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
+import { genusDetail, genusEntries, type GenusDetail, type GenusEntry, type GenusSummary } from './genera.ts';
 
 /** Distinct values over the whole catalogue, for the page's filter menus. */
 export interface CatalogueFacets {
@@ -20,6 +22,12 @@ export interface CatalogueList {
   results: CatalogueRow[];
   total: number;
   facets: CatalogueFacets;
+  /**
+   * Empty when the search matched lines. Otherwise the genera whose lines `results` holds instead
+   * (the query was a typo or a name of theirs: "Acre" → ["Acer"]), or, when even those gave
+   * nothing, up to three genera nearest the query (possibly none).
+   */
+  did_you_mean: string[];
 }
 
 /** Why a confirmed import is refused: the file or the catalogue is not what was previewed. */
@@ -28,8 +36,21 @@ export const PREVIEW_STALE = 'The file or the catalogue has changed since the pr
 /** The job id that folds a burst of edits into one render (BullMQ drops a duplicate id). */
 export const RENDER_JOB_ID = 'catalogue-render';
 
-/** LIKE wildcards in a visitor's search are literal characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+/**
+ * Which of the nearest genera the fallback shows: pg_trgm scores a one-letter slip in a short name
+ * low ("Acre" ~ "Acer" is 0.25, below pg_trgm's own 0.3 default), so the floor sits under that; and
+ * only genera close to the best, so a strong match does not drag weak ones in beside it.
+ */
+const FALLBACK_MIN_SCORE = 0.2;
+const FALLBACK_OF_BEST = 0.9;
+const FALLBACK_MAX_GENERA = 3;
+
+/** The genera the fallback uses, from the nearest ones (best first). */
+const fallbackGenera = (nearest: GenusMatch[]) =>
+  nearest
+    .filter((m) => m.score >= FALLBACK_MIN_SCORE && m.score >= nearest[0]!.score * FALLBACK_OF_BEST)
+    .slice(0, FALLBACK_MAX_GENERA)
+    .map((m) => m.genus);
 
 /** Sorts by position in a vocabulary; values outside it (legacy data) go last, alphabetically. */
 const byVocabulary = (vocabulary: readonly string[]) => (a: string, b: string) => {
@@ -58,6 +79,27 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
     return value;
   }
 
+  // The genus list and the names the fallback ranks change only with the catalogue: cached per
+  // revision, like the facets, so a typo costs no scan of the lines.
+  let genusCache: { revision: number; entries: GenusEntry[] } | undefined;
+  let namesCache: { revision: number; names: GenusNames } | undefined;
+
+  async function names(): Promise<GenusNames> {
+    const revision = await currentRevision(deps.db);
+    if (namesCache?.revision === revision) return namesCache.names;
+    const value = await genusNames(deps.db);
+    namesCache = { revision, names: value };
+    return value;
+  }
+
+  async function entries(): Promise<GenusEntry[]> {
+    const revision = await currentRevision(deps.db);
+    if (genusCache?.revision === revision) return genusCache.entries;
+    const value = await genusEntries(deps.db);
+    genusCache = { revision, entries: value };
+    return value;
+  }
+
   /** Tells subscribers after commit. The edit is saved either way, so a failure here is logged, not
    * thrown: the render job's revision check and the start-up check catch up on a lost event. */
   async function changed(reason: string): Promise<void> {
@@ -71,33 +113,41 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
   return {
     /**
      * One page of the catalogue. Every word of `q` must appear (case-insensitively) in the genus,
-     * species or common name; the other filters are exact. Facets cover the whole catalogue.
+     * species or common name, or in a curated common name of the genus; the other filters are
+     * exact. When a search matches nothing, the lines of the genera nearest to it by trigram
+     * similarity stand in, named in `did_you_mean`. Facets cover the whole catalogue.
      */
     async list(query: Partial<CatalogueQuery> = {}): Promise<CatalogueList> {
       const page = query.page ?? 0;
       const limit = query.limit ?? 50;
-      const filtered = () => {
-        const builder = deps.db('catalogue_items');
-        // At most ten words: q is capped at 100 characters anyway, this bounds the WHERE clause.
-        for (const word of (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 10)) {
-          const like = `%${escapeLike(word)}%`;
-          builder.where((w) => w.whereILike('genus', like).orWhereILike('species', like).orWhereILike('common_name', like));
+      const exact = { genus: query.genus, form: query.form, height: query.height };
+      const words = searchWords(query.q);
+      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit), facets()]);
+      let result = found;
+      let didYouMean: string[] = [];
+      if (found.total === 0 && words.length) {
+        const nearest = await nearestGenera(deps.db, words.join(' '), await names(), 10);
+        const genera = fallbackGenera(nearest);
+        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit) : undefined;
+        if (fallback && fallback.total > 0) {
+          result = fallback;
+          didYouMean = genera;
+        } else {
+          didYouMean = nearest.slice(0, 3).map((m) => m.genus);
         }
-        if (query.genus) builder.where('genus', query.genus);
-        if (query.form) builder.where('form', query.form);
-        if (query.height) builder.where('height', query.height);
-        return builder;
-      };
-      const [rows, [count], facetValues] = await Promise.all([
-        filtered()
-          .select('id', 'genus', 'species', 'common_name', 'form', 'height')
-          .orderByRaw(ORDER_KEY_SQL)
-          .limit(limit)
-          .offset(page * limit),
-        filtered().count<{ count: string }[]>({ count: '*' }),
-        facets(),
-      ]);
-      return { results: (rows as CatalogueRow[]).map(presentItem), total: Number(count?.count ?? 0), facets: facetValues };
+      }
+      return { results: result.rows.map(presentItem), total: result.total, facets: facetValues, did_you_mean: didYouMean };
+    },
+
+    /** Every genus with its line count and newest update, sorted by name (the genus index, the sitemap). */
+    async genera(): Promise<GenusSummary[]> {
+      return (await entries()).map(({ spellings: _spellings, ...summary }) => summary);
+    },
+
+    /** A genus page by its slug (see shared/slug.ts); undefined when no line has that genus. */
+    async genus(slug: string): Promise<GenusDetail | undefined> {
+      const entry = (await entries()).find((e) => e.slug === slug);
+      return entry && genusDetail(deps.db, entry);
     },
 
     /** Adds a line; validated here too, as imports and seeds call this without a route. */
@@ -169,8 +219,20 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
         for (let start = 0; start < rows.length; start += 500) await trx('catalogue_items').insert(rows.slice(start, start + 500));
         await bumpRevision(trx);
       });
+      // The whole table is new: fresh statistics keep search plans on the trigram indexes where
+      // autovacuum is off (or has not come round yet). The import stands either way.
+      await deps.db.raw('ANALYZE catalogue_items').catch((err: unknown) => deps.log.warn({ err }, 'ANALYZE catalogue_items failed after an import'));
       await changed(`imported ${rows.length} rows`);
       return rows.length;
+    },
+
+    /**
+     * When the catalogue last changed: every edit, delete and import stamps it with the revision
+     * bump, so unlike the lines' own `updated_at` it also moves when a line is deleted.
+     */
+    async changedAt(): Promise<Date | undefined> {
+      const state = await deps.db('catalogue_state').where({ id: 1 }).first('changed_at');
+      return state ? new Date(state.changed_at) : undefined;
     },
 
     /** Dashboard figures: how many lines, and when the newest download was generated. */
