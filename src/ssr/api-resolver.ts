@@ -1,8 +1,8 @@
 import type { ServerApiResolver } from '../../shared/server-render.ts';
 import type { Config } from '../config.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { listQuerySchema } from '../modules/catalogue/schema.ts';
+import { genusSlugParam, listQuerySchema } from '../modules/catalogue/schema.ts';
 import type { Services } from '../services.ts';
 
 type Read = (match: RegExpMatchArray, query: URLSearchParams) => Promise<unknown>;
@@ -22,6 +22,14 @@ export function apiResolver(services: Services, config: Pick<Config, 'business'>
     [/^\/api\/galleries\/(\d{1,9})$/, async (m) => services.galleries.find(Number(m[1]), { publicOnly: true })],
     [/^\/api\/catalogue$/, async (_m, query) => services.catalogue.list(validate(listQuerySchema, Object.fromEntries(query)))],
     [/^\/api\/catalogue\/downloads$/, async () => services.catalogue.downloads()],
+    [
+      /^\/api\/catalogue\/genera\/([^/]+)$/,
+      async (m) => {
+        const genus = await services.catalogue.genus(genusSlugParam(decodeURIComponent(m[1]!)));
+        if (!genus) throw notFound();
+        return { data: genus };
+      },
+    ],
   ];
 
   return async (url) => {

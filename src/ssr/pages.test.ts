@@ -88,6 +88,34 @@ describe('server-rendered public pages', () => {
     expect(html).not.toContain('betulus');
   });
 
+  it('renders a genus page with its lines, and 404 for a genus the catalogue does not have', async () => {
+    const response = await fetch(`${server.baseUrl}/catalogue/genus/acer`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<title>Acer — wholesale [^<]*\| Hothfield Nurseries<\/title>/);
+    expect(html).toMatch(/<h1[^>]*>Acer<\/h1>/);
+    expect(html).toContain('campestre');
+    expect(html).not.toContain('betulus');
+    expect(html).toContain(`<link rel="canonical" href="${context.deps.config.appUrl}/catalogue/genus/acer">`);
+    const missing = await fetch(`${server.baseUrl}/catalogue/genus/quercus`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('links every genus from the catalogue page', async () => {
+    const html = await (await fetch(`${server.baseUrl}/catalogue`)).text();
+    expect(html).toContain('href="/catalogue/genus/acer"');
+    expect(html).toContain('href="/catalogue/genus/carpinus"');
+  });
+
+  it('forgives a typo and finds a genus by its common name', async () => {
+    const typo = await (await fetch(`${server.baseUrl}/catalogue?q=acre`)).text();
+    expect(typo).toContain('campestre');
+    expect(typo).toMatch(/Acer/);
+    const common = await (await fetch(`${server.baseUrl}/catalogue?q=hornbeam`)).text();
+    expect(common).toContain('betulus');
+  });
+
   it('answers an unknown path 404 with the not-found page, kept out of the index', async () => {
     const response = await fetch(`${server.baseUrl}/no-such-page`);
     expect(response.status).toBe(404);
