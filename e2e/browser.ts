@@ -60,8 +60,6 @@ export function watchPageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    // A guest's GET /api/user answers 401 by contract; Chromium logs every 4xx as a console error.
-    if (/status of 401/.test(message.text()) && message.location().url.endsWith('/api/user')) return;
     errors.push(`console: ${message.text()}`);
   });
   return errors;

@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, viewports, type ViewportName } from './browser.ts';
+
+/** The public pages and a phrase each must show (server-rendered, so with or without JavaScript). */
+const PAGES = [
+  { path: '/', heading: 'Hothfield Nurseries, wholesale plant nursery in Kent' },
+  { path: '/about', heading: 'About Hothfield Nurseries' },
+  { path: '/shows', heading: 'Trade shows' },
+  { path: '/catalogue', heading: 'Online Catalogue' },
+  { path: '/catalogue/genus/acer', heading: 'Acer' },
+  { path: '/find', heading: 'How to find us' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/terms', heading: 'Terms & Conditions' },
+  { path: '/legal/privacy', heading: 'Privacy Policy' },
+  { path: '/environmental', heading: 'Environmental Policy' },
+  { path: '/biosecurity', heading: 'Plant Biosecurity Policy' },
+  { path: '/cookies', heading: 'Cookie Policy' },
+];
+
+/** Page data the server hands over: the browser must not fetch it again on the first load. */
+const HANDED_OVER = /^\/api\/(widgets|galleries|catalogue)(\/|$)/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every console message above "log", every page error, and every API path the page asked for. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+  });
+  return { problems, apiCalls };
+}
+
+for (const viewport of Object.keys(viewports) as ViewportName[]) {
+  describe(`with JavaScript on, at ${viewports[viewport].width} px`, () => {
+    it.each(PAGES)('$path hydrates the server HTML without a warning or a second fetch of its data', async ({ path, heading }) => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      const seen = watch(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ state: 'attached' });
+      // Hydrated: the app has asked who is signed in (the one API call a first load makes).
+      await expect.poll(() => seen.apiCalls.includes('/api/session')).toBe(true);
+      expect(seen.apiCalls.filter((call) => HANDED_OVER.test(call))).toEqual([]);
+      expect(seen.problems).toEqual([]);
+      await context.close();
+    });
+
+    it('navigates on the client after hydration, and the new page sets its own title', async () => {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+      if (viewport === 'phone') await page.getByRole('button', { name: /menu/i }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shows' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Trade shows' }).waitFor({ state: 'attached' });
+      await expect.poll(() => page.title()).toBe('Shows | Hothfield Nurseries');
+      expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
+      await context.close();
+    });
+  });
+
+  describe(`with JavaScript off, at ${viewports[viewport].width} px`, () => {
+    const noScript = () =>
+      browser.newContext({ baseURL: inject('baseUrl'), viewport: viewports[viewport], javaScriptEnabled: false });
+
+    it('reads every public page, with its navigation', async () => {
+      const context = await noScript();
+      const page = await context.newPage();
+      for (const { path, heading } of PAGES) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.getByRole('heading', { level: 1, name: heading, exact: true }).count(), path).resolves.toBe(1);
+        await expect(page.locator('main').innerText(), path).resolves.toMatch(/\w{20,}|\w+ \w+ \w+ \w+/);
+        // On a phone the menu is folded away until opened (below), but its links are in the page.
+        await expect(page.locator('nav#main-menu a[href]').count()).resolves.toBeGreaterThanOrEqual(6);
+      }
+      // The menu opens without JavaScript on a phone too, and its links are real links.
+      await page.goto('/');
+      if (viewport === 'phone') await page.getByRole('link', { name: /menu/i }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+      await page.waitForURL('**/contact');
+      await screenshot(page, `no-js-contact-${viewport}`);
+      await context.close();
+    });
+
+    it('searches, corrects a typo and pages through the catalogue with a plain form', async () => {
+      const context = await noScript();
+      const page = await context.newPage();
+      await page.goto('/catalogue');
+      await page.locator('form[action="/catalogue"] input[name="q"]').fill('acre');
+      await page.getByRole('button', { name: /^search$/i }).click();
+      await page.waitForURL(/\/catalogue\?.*q=acre/);
+      await expect(page.locator('main').innerText()).resolves.toMatch(/Acer/);
+      await expect(page.locator('main').innerText()).resolves.toMatch(/Did you mean|No exact match/i);
+      await screenshot(page, `no-js-catalogue-typo-${viewport}`);
+      await page.goto('/catalogue');
+      const next = page.getByRole('link', { name: /next/i }).first();
+      if (await next.count()) {
+        await next.click();
+        await page.waitForURL(/page=1/);
+      }
+      await context.close();
+    });
+
+    it('sends the contact form and shows the result page; a mistake comes back with the typing kept', async () => {
+      const context = await noScript();
+      const page = await context.newPage();
+      await page.goto('/contact');
+      const form = page.locator('form#contact-form');
+      await form.getByLabel('Name').fill('No Script Buyer');
+      await form.getByLabel('Telephone').fill('01233 111222');
+      await form.getByLabel('Email').fill('not-an-email@');
+      await form.getByLabel('Message').fill('Price for 200 Carpinus betulus 60-90, please.');
+      // The browser's own check would stop "not-an-email@"; the server must say it too.
+      await form.evaluate((form) => form.setAttribute('novalidate', ''));
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await page.waitForLoadState();
+      await expect(page.locator('form#contact-form').innerText()).resolves.toMatch(/valid email/i);
+      await expect(form.getByLabel('Message').inputValue()).resolves.toBe('Price for 200 Carpinus betulus 60-90, please.');
+      await form.getByLabel('Email').fill(`no-script-${viewport}@example.com`);
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await page.waitForURL(/\/contact\/sent/);
+      await expect(page.locator('main').innerText()).resolves.toMatch(/sent/i);
+      await screenshot(page, `no-js-contact-sent-${viewport}`);
+      await context.close();
+    });
+  });
+}
