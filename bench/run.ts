@@ -47,7 +47,13 @@ const results: { name: string; value: string; target: string; ok: boolean }[] = 
 const benchSeconds = Number(process.env.BENCH_SECONDS ?? 6);
 
 if (SERVER_SECTIONS.some((s) => selected.has(s))) {
-  const server = fork(path.join(import.meta.dirname, 'server.ts'), { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  // NODE_ENV=production as deployed (Dockerfile): React's server renderer is several times slower
+  // in its development build. (The app's own config stays the test one: createTestContext.)
+  const server = fork(path.join(import.meta.dirname, 'server.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const port = await new Promise<number>((resolve, reject) => {
     server.once('message', (m) => resolve((m as { port: number }).port));
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
