@@ -124,13 +124,8 @@ export function textWidgets(b: BusinessDetails): TextWidgetSeed[] {
 <h3>From Charing and the west on the A20</h3>
 <p>Follow the A20 towards Ashford. At Hothfield turn right into Station Road and continue to the trade entrance.</p>
 <p>For satellite navigation use the postcode <strong>TN26 1AR</strong>, then follow the signs for the trade entrance rather than the village.</p>
-<h3>Opening hours for trade collections</h3>
-<ul>
-<li>Monday to Friday: <strong>7:30 to 16:30</strong></li>
-<li>Saturday: <strong>by appointment</strong></li>
-<li>Sunday and bank holidays: closed</li>
-</ul>
-<p>Please book collections in advance on ${phone} so that your order is lifted, checked and ready to load. The yard takes articulated lorries, and we load by forklift.</p>`,
+<h3>Collections</h3>
+<p>The opening hours are listed with the map. Please book collections in advance on ${phone} so that your order is lifted, checked and ready to load. The yard takes articulated lorries, and we load by forklift.</p>`,
     },
     {
       name: 'PrivacyPolicy',
