@@ -20,23 +20,44 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('changed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex('content_state').insert({ id: 1, revision: 0 });
+  // A statement that touched no row (an UPDATE or DELETE of an id that does not exist, i.e. a
+  // refused request) changes nothing a page shows: it must not invalidate every cached page.
   await knex.raw(`
     CREATE FUNCTION bump_content_revision() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      UPDATE content_state SET revision = revision + 1, changed_at = now() WHERE id = 1;
+      -- Two branches: a TRUNCATE trigger has no transition table to look at.
+      IF TG_OP = 'TRUNCATE' THEN
+        UPDATE content_state SET revision = revision + 1, changed_at = now() WHERE id = 1;
+      ELSIF EXISTS (SELECT 1 FROM changed_rows) THEN
+        UPDATE content_state SET revision = revision + 1, changed_at = now() WHERE id = 1;
+      END IF;
       RETURN NULL;
     END
     $$`);
   for (const table of CONTENT_TABLES) {
+    // One trigger per event: a trigger with a transition table may name only one.
+    for (const [event, transition] of [
+      ['INSERT', 'NEW'],
+      ['UPDATE', 'NEW'],
+      ['DELETE', 'OLD'],
+    ] as const) {
+      await knex.raw(`
+        CREATE TRIGGER ${table}_${event.toLowerCase()}_bumps_content_revision
+        AFTER ${event} ON ${table} REFERENCING ${transition} TABLE AS changed_rows
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_content_revision()`);
+    }
     await knex.raw(`
-      CREATE TRIGGER ${table}_bump_content_revision
-      AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table}
-      FOR EACH STATEMENT EXECUTE FUNCTION bump_content_revision()`);
+      CREATE TRIGGER ${table}_truncate_bumps_content_revision
+      AFTER TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION bump_content_revision()`);
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of CONTENT_TABLES) await knex.raw(`DROP TRIGGER IF EXISTS ${table}_bump_content_revision ON ${table}`);
+  for (const table of CONTENT_TABLES) {
+    for (const event of ['insert', 'update', 'delete', 'truncate']) {
+      await knex.raw(`DROP TRIGGER IF EXISTS ${table}_${event}_bumps_content_revision ON ${table}`);
+    }
+  }
   await knex.raw('DROP FUNCTION IF EXISTS bump_content_revision()');
   await knex.schema.dropTableIfExists('content_state');
 }
