@@ -4,12 +4,15 @@ import type { Middleware } from 'koa';
 import send from 'koa-send';
 
 /**
- * Paths the React app knows (spec route table). They get index.html with 200; any other non-API
- * path gets index.html with 404 so the app shows its 404 page and crawlers see the right status.
+ * Paths the React app knows (spec route table). Public pages are server-rendered (src/ssr/); this
+ * shell answers the client-rendered screens, and any page whose server render failed. Known paths
+ * get index.html with 200; any other non-API path 404, so crawlers see the right status.
  */
 const clientRoutes: RegExp[] = [
   /^\/$/,
   /^\/(contact|about|shows|catalogue|find|terms|environmental|biosecurity|cookies)\/?$/,
+  /^\/catalogue\/genus\/[^/]+\/?$/,
+  /^\/contact\/sent\/?$/,
   /^\/legal\/privacy\/?$/,
   /^\/(register|login|verify-email|two-factor-challenge|forgot-password|confirm-password)\/?$/,
   /^\/reset-password\/[^/]+\/?$/,

@@ -52,18 +52,18 @@ export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log'>, services:
       ctx.redirect(result.location);
       return undefined;
     }
-    const html = pageDocument(built.template, await documentParts(result, ctx.path));
+    const html = pageDocument(built.template, await documentParts(built, result, ctx.path));
     return { status: result.status, html };
   }
 
-  async function documentParts(page: RenderedPage, pathname: string) {
+  async function documentParts(built: ServerRenderer, page: RenderedPage, pathname: string) {
     const canonicalUrl = `${deps.config.appUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
     const image = page.meta.image ?? (await shareImageUrl(services).catch(() => undefined));
     return {
       html: page.html,
       meta: page.meta,
       handover: page.handover,
-      assets: pageAssets((await renderer())?.manifest ?? {}, page.sources),
+      assets: pageAssets(built.manifest, page.sources),
       canonicalUrl,
       shareImage: image && new URL(image, deps.config.appUrl).href,
       structuredData: structuredData(deps.config, page.meta),

@@ -9,6 +9,7 @@ import { serverQueriesReceived } from './api.ts';
 import { App } from './app.tsx';
 import { readHandover } from './handover.ts';
 import { RequestInfoProvider } from './request-context.tsx';
+import type { FormPostResult } from './request-context.tsx';
 import { routes } from './routes.tsx';
 import { makeStore } from './store.ts';
 
@@ -32,7 +33,7 @@ if (handover) {
   createRoot(container).render(shell(<App router={router} waitForSession />, null));
 }
 
-function shell(app: ReactNode, formPost: Parameters<typeof RequestInfoProvider>[0]['value']['formPost']) {
+function shell(app: ReactNode, formPost: FormPostResult | null) {
   return (
     <StrictMode>
       <Provider store={store}>
