@@ -35,6 +35,8 @@ export const listQuerySchema = z.object({
       .max(100, { error: 'The limit may not be greater than 100.' })
       .default(50),
   ),
+  /** `exact`: no stand-in lines for a search that matched nothing (the admin's list: a deleted line stays gone). */
+  match: blankAsMissing(z.enum(['forgiving', 'exact'], { error: 'The match must be forgiving or exact.' }).default('forgiving')),
 });
 export type CatalogueQuery = z.output<typeof listQuerySchema>;
 

@@ -71,6 +71,14 @@ describe('GET /api/catalogue search', () => {
     expect((await search('?q=hornbeam%20fastigiata')).results.map((r) => r.species)).toEqual(["betulus 'Fastigiata'"]);
   });
 
+  it('with match=exact, a search that matches nothing stays empty (the admin list)', async () => {
+    const body = await search('?q=Acre&match=exact');
+    expect(body.total).toBe(0);
+    expect(body.results).toEqual([]);
+    expect(body.did_you_mean).toEqual([]);
+    expect((await client.get('/api/catalogue?match=fuzzy')).status).toBe(422);
+  });
+
   it('a typo of a genus falls back to that genus and names it in did_you_mean', async () => {
     const body = await search('?q=Acre');
     expect(body.did_you_mean).toEqual(['Acer']);

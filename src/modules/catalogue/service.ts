@@ -115,7 +115,8 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
      * One page of the catalogue. Every word of `q` must appear (case-insensitively) in the genus,
      * species or common name, or in a curated common name of the genus; the other filters are
      * exact. When a search matches nothing, the lines of the genera nearest to it by trigram
-     * similarity stand in, named in `did_you_mean`. Facets cover the whole catalogue.
+     * similarity stand in, named in `did_you_mean` (unless `match` is `exact`). Facets cover the
+     * whole catalogue.
      */
     async list(query: Partial<CatalogueQuery> = {}): Promise<CatalogueList> {
       const page = query.page ?? 0;
@@ -125,7 +126,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
       const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit), facets()]);
       let result = found;
       let didYouMean: string[] = [];
-      if (found.total === 0 && words.length) {
+      if (found.total === 0 && words.length && query.match !== 'exact') {
         const nearest = await nearestGenera(deps.db, words.join(' '), await names(), 10);
         const genera = fallbackGenera(nearest);
         const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit) : undefined;

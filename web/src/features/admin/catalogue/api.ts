@@ -54,7 +54,8 @@ const CHANGED = [LIST, 'Downloads', 'Stats'] as const;
 export const catalogueAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCatalogue: build.query<{ results: CatalogueLine[]; total: number }, { q: string; page: number }>({
-      query: ({ q, page }) => `/api/catalogue?${new URLSearchParams({ q, page: String(page), limit: String(CATALOGUE_PAGE_SIZE) })}`,
+      // Exact: an admin looking for a line must see that it is gone, not the nearest genera instead.
+      query: ({ q, page }) => `/api/catalogue?${new URLSearchParams({ q, page: String(page), limit: String(CATALOGUE_PAGE_SIZE), match: 'exact' })}`,
       providesTags: [LIST],
     }),
     getDownloads: build.query<Downloads, void>({
