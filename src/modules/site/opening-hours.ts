@@ -1,3 +1,5 @@
+import { DAY_CODES, type DayCode } from '../../../shared/days.ts';
+
 /**
  * Opening hours in a compact, readable form (the days and times of OpenStreetMap's
  * `opening_hours` tag, without its rarer features): `Mo-Fr 07:30-16:30; Sa 08:00-12:00`.
@@ -6,20 +8,8 @@
  * cannot silently give the same day two different answers. An empty string means no hours.
  */
 
-/** Day abbreviations in week order, as written in the setting. */
-export const DAY_CODES = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
-export type DayCode = (typeof DAY_CODES)[number];
-
-/** The English day names schema.org's DayOfWeek uses, by abbreviation. */
-export const DAY_NAMES: Record<DayCode, string> = {
-  Mo: 'Monday',
-  Tu: 'Tuesday',
-  We: 'Wednesday',
-  Th: 'Thursday',
-  Fr: 'Friday',
-  Sa: 'Saturday',
-  Su: 'Sunday',
-};
+/** The day codes and names live in shared/days.ts (the web app's hours table reads them too). */
+export { DAY_CODES, DAY_NAMES, type DayCode } from '../../../shared/days.ts';
 
 /** One rule: on these days the yard opens and closes at these times (24-hour `HH:MM`). */
 export interface OpeningHours {

@@ -1,3 +1,4 @@
+import { DAY_CODES, DAY_NAMES, type DayCode } from '../../../shared/days.ts';
 import { api } from './api.ts';
 
 /** Business details from GET /api/site; the footer and the contact page show them. */
@@ -25,7 +26,7 @@ export interface SiteInfo {
 }
 
 /** Day abbreviations in week order, as GET /api/site sends them. */
-export type DayCode = 'Mo' | 'Tu' | 'We' | 'Th' | 'Fr' | 'Sa' | 'Su';
+export type { DayCode } from '../../../shared/days.ts';
 
 /** One opening rule: these days, from `opens` to `closes`. */
 export interface OpeningHours {
@@ -60,16 +61,7 @@ export function telHref(telephone: string): string {
   return `tel:${telephone.replace(/[^\d+]/g, '')}`;
 }
 
-const DAY_NAMES: Record<DayCode, string> = {
-  Mo: 'Monday',
-  Tu: 'Tuesday',
-  We: 'Wednesday',
-  Th: 'Thursday',
-  Fr: 'Friday',
-  Sa: 'Saturday',
-  Su: 'Sunday',
-};
-const WEEK: DayCode[] = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+const WEEK: readonly DayCode[] = DAY_CODES;
 
 /**
  * Opening hours as readable rows: consecutive days joined into a range ("Monday – Friday"), a

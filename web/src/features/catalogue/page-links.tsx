@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { pageItems } from '../../components/pagination.tsx';
-import styles from './page-links.module.css';
+import styles from '../../components/pagination.module.css';
 
 /** Props of {@link PageLinks}. */
 export interface PageLinksProps {
