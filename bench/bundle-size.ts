@@ -17,9 +17,10 @@ const FORBIDDEN: [string, RegExp][] = [
 ];
 
 /**
- * Every JavaScript file a real Chromium visit to `/` downloads — the entry, its preloads and the
- * lazy chunks the home page pulls in (slider included) — counted as the gzip-encoded bytes that
- * actually crossed the wire (the server sends the build's precompressed .gz files).
+ * Every JavaScript file a real Chromium visit to `/` downloads on its first load — the entry, its
+ * preloads and the lazy chunks the home page pulls in to hydrate — counted as the gzip-encoded
+ * bytes that actually crossed the wire (the server sends the build's precompressed .gz files).
+ * The slideshow's engine (Swiper) is not among them: it loads shortly before the first rotation.
  */
 export async function measureHomeJavaScript(baseUrl: string): Promise<BundleFigures> {
   const browser = await chromium.launch({

@@ -61,7 +61,6 @@ describe('navigation', () => {
     await page.goto('/', { waitUntil: 'networkidle' });
     const slider = page.locator('.swiper').first();
     await slider.waitFor();
-    await expect(slider.evaluate((el) => el.classList.contains('swiper-fade'))).resolves.toBe(true);
     await expect(slider.evaluate((el) => Math.round(el.getBoundingClientRect().height))).resolves.toBe(500);
     await expect(page.locator('.swiper-button-next, .swiper-button-prev').count()).resolves.toBe(0);
     // First slide eager, and the only picture in the page until the visitor interacts or the
@@ -81,8 +80,11 @@ describe('navigation', () => {
         const swiper = (el as HTMLElement & { swiper: { animating: boolean; autoplay: { running: boolean; paused: boolean } } }).swiper;
         return !swiper.animating && swiper.autoplay.running && !swiper.autoplay.paused;
       });
+    // The slideshow's code arrives shortly before the first rotation (REVEAL_BEFORE_ROTATION_MS).
+    await page.clock.runFor(4_100);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
-    await expect.poll(armed).toBe(true);
+    await expect.poll(armed, { timeout: 10_000 }).toBe(true);
+    await expect(slider.evaluate((el) => el.classList.contains('swiper-fade'))).resolves.toBe(true);
     const first = await active();
     for (let step = 0; step < 30 && (await active()) === first; step++) await page.clock.runFor(250);
     const second = await active();

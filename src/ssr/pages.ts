@@ -67,6 +67,7 @@ export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log'>, services:
       canonicalUrl,
       shareImage: image && new URL(image, deps.config.appUrl).href,
       structuredData: structuredData(deps.config, page.meta),
+      stylesheet: built.stylesheet,
     };
   }
 

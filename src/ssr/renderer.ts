@@ -10,6 +10,8 @@ export interface ServerRenderer {
   /** web/dist/index.html: the entry script, its preloads and CSS. */
   template: string;
   manifest: ViteManifest;
+  /** The text of a built stylesheet (`/assets/….css`), read once; undefined if there is none. */
+  stylesheet(href: string): string | undefined;
 }
 
 /**
@@ -23,9 +25,18 @@ export async function loadServerRenderer(webDist: string): Promise<ServerRendere
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   if (![bundle, templateFile, manifestFile].every((file) => existsSync(file))) return undefined;
   const module = (await import(pathToFileURL(bundle).href)) as { render: RenderFunction };
+  const stylesheets = new Map<string, string | undefined>();
   return {
     render: module.render,
     template: readFileSync(templateFile, 'utf8'),
     manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as ViteManifest,
+    stylesheet(href) {
+      if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return undefined;
+      if (!stylesheets.has(href)) {
+        const file = path.join(webDist, href);
+        stylesheets.set(href, existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+      }
+      return stylesheets.get(href);
+    },
   };
 }

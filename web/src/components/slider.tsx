@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import Swiper from 'swiper';
-import { Autoplay, EffectFade } from 'swiper/modules';
+import type Swiper from 'swiper';
 import 'swiper/css';
 import 'swiper/css/effect-fade';
 import type { GalleryImage } from './gallery-api.ts';
@@ -30,7 +29,9 @@ const prefersReducedMotion = () =>
 
 /**
  * The banner slideshow: Swiper's core class with only the fade and autoplay modules, driven from
- * a ref (the swiper/react wrapper would add weight to every visit to `/`). React renders the
+ * a ref (the swiper/react wrapper would add weight to every visit to `/`) and loaded in its own
+ * chunk only when the slideshow is about to move (slider-engine.ts): until then the server's
+ * markup already shows the first slide, so a first visit downloads no carousel code. React renders the
  * slides; Swiper only animates them. `rewind` rather than `loop`, because loop mode moves slide
  * elements that React owns — with a fade the two look the same. Slides that are not showing are
  * inert, so their links are not tabbable. A pause button satisfies WCAG 2.2.2 for moving content;
@@ -43,44 +44,59 @@ export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
   const [active, setActive] = useState(0);
   const count = images.length;
   const [playing, setPlaying] = useState(count > 1);
-  // Until the visitor touches the slider or it is about to turn, only the first slide has a
-  // picture: the others keep their box but download nothing, so the first image (the page's
-  // largest paint) has the connection to itself. The server renders this state too.
+  const playingRef = useRef(playing);
   const [revealed, setRevealed] = useState(false);
   const reveal = () => setRevealed(true);
+  const mountedAt = useRef(0);
 
   useEffect(() => {
-    if (!containerRef.current || count === 0) return;
+    if (count === 0) return;
+    mountedAt.current = Date.now();
     const autoplay = count > 1 && !prefersReducedMotion();
-    if (!autoplay) setPlaying(false);
-    const revealTimer = autoplay ? setTimeout(() => setRevealed(true), AUTOPLAY_DELAY_MS - REVEAL_BEFORE_ROTATION_MS) : undefined;
-    const swiper = new Swiper(containerRef.current, {
-      modules: [EffectFade, Autoplay],
-      effect: 'fade',
-      fadeEffect: { crossFade: true },
-      speed: TRANSITION_MS,
-      rewind: count > 1,
-      allowTouchMove: count > 1,
-      autoplay: autoplay ? { delay: AUTOPLAY_DELAY_MS, disableOnInteraction: false, pauseOnMouseEnter: false } : false,
-      on: {
-        activeIndexChange: (instance) => {
-          setRevealed(true);
-          setActive(instance.activeIndex);
+    if (!autoplay) {
+      playingRef.current = false;
+      setPlaying(false);
+      return;
+    }
+    const revealTimer = setTimeout(() => setRevealed(true), AUTOPLAY_DELAY_MS - REVEAL_BEFORE_ROTATION_MS);
+    return () => clearTimeout(revealTimer);
+  }, [count]);
+
+  // Swiper (its own chunk) starts with the reveal: shortly before the first rotation, or when the
+  // visitor reaches for the slider. The first slide still moves on AUTOPLAY_DELAY_MS after the
+  // page appeared: Swiper reads a slide's own delay from data-swiper-autoplay.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!revealed || !container || count === 0) return;
+    let cancelled = false;
+    void import('./slider-engine.ts').then(({ startSlider }) => {
+      if (cancelled) return;
+      const first = container.querySelector<HTMLElement>('[data-slide="0"]');
+      const remaining = AUTOPLAY_DELAY_MS - (Date.now() - mountedAt.current);
+      first?.setAttribute('data-swiper-autoplay', String(Math.max(remaining, TRANSITION_MS)));
+      swiperRef.current = startSlider(container, {
+        count,
+        autoplay: playingRef.current,
+        delayMs: AUTOPLAY_DELAY_MS,
+        transitionMs: TRANSITION_MS,
+        onChange: (index) => {
+          first?.removeAttribute('data-swiper-autoplay');
+          setActive(index);
         },
-      },
+      });
     });
-    swiperRef.current = swiper;
     return () => {
-      clearTimeout(revealTimer);
-      swiper.destroy(true, false);
+      cancelled = true;
+      swiperRef.current?.destroy(true, false);
       swiperRef.current = null;
     };
-  }, [count]);
+  }, [revealed, count]);
 
   const togglePlaying = () => {
     const control = swiperRef.current?.autoplay;
     if (playing) control?.stop();
     else control?.start();
+    playingRef.current = !playing;
     setPlaying(!playing);
   };
 
