@@ -54,28 +54,30 @@ export function pageDocument(template: string, parts: DocumentParts): string {
 
   const handover = `<script type="application/json" id="${HANDOVER_ELEMENT_ID}">${jsonForScript(parts.handover)}</script>`;
   // Stylesheets are inlined: each linked one would be a render-blocking round trip before the
-  // first paint (five to eight small files per page). The CSP allows inline styles. A page
-  // chunk's sheet also keeps a non-blocking link (media=print), which is how Vite's loader sees
-  // it is there and does not fetch it again, and wait for it, when the page hydrates.
-  const inline = (href: string) => {
+  // first paint (five to eight small files per page). The CSP allows inline styles. Each sheet
+  // also keeps a non-blocking link (media=print): that is how Vite's loader sees it is there and
+  // does not fetch it again, and wait for it, when a chunk that needs it loads.
+  const styled = (href: string) => {
     const css = parts.stylesheet(href);
-    return css === undefined ? undefined : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    const link = `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}"${css === undefined ? '' : ' media="print"'}>`;
+    return css === undefined ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>${link}`;
   };
   const assets = [
-    ...parts.assets.css.map((href) => {
-      const style = inline(href);
-      const link = `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}"${style ? ' media="print"' : ''}>`;
-      return style ? `${style}${link}` : link;
-    }),
+    ...parts.assets.css.map(styled),
     ...parts.assets.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ];
-  return template
-    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (link, href: string) => inline(href) ?? link)
-    .replace(/\s*<meta\s+name="description"[\s\S]*?>/, '')
-    .replace(/<title>[\s\S]*?<\/title>/, () => head.join('\n    '))
-    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace('</head>', () => `  ${assets.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>${handover}`);
+  return (
+    template
+      .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_link, href: string) => styled(href))
+      .replace(/\s*<meta\s+name="description"[\s\S]*?>/, '')
+      .replace(/<title>[\s\S]*?<\/title>/, () => head.join('\n    '))
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace('</head>', () => `  ${assets.join('\n    ')}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>${handover}`)
+      // The page reads without JavaScript, so the app's code (hydration) must not compete with the
+      // page's own picture and fonts for a slow connection: it is fetched at low priority.
+      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+  );
 }
 
 function metaTag(kind: 'name' | 'property', key: string, content: string): string {
