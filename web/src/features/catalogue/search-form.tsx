@@ -113,7 +113,7 @@ export function SearchForm({ filters, genera, onChange }: SearchFormProps) {
             Clear search and filters
           </Link>
         ) : (
-          <span className={styles.clear} aria-hidden="true">
+          <span className={`${styles.clear} ${styles.placeholder}`} aria-hidden="true">
             &nbsp;
           </span>
         )}
