@@ -3,6 +3,12 @@
  * entry (web/src/app/entry-server.tsx): what a render returns and the markers both sides write.
  */
 
+/** The brand after every page title, and the site name in link previews. */
+export const SITE_NAME = 'Hothfield Nurseries';
+
+/** A page's document title: its own title, then the brand ("About | Hothfield Nurseries"). */
+export const documentTitle = (title: string): string => `${title} | ${SITE_NAME}`;
+
 /** The id of the inert JSON element the server writes the handover into. */
 export const HANDOVER_ELEMENT_ID = 'server-state';
 

@@ -3,6 +3,12 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 
+/** The sign-up and sign-in screens: always client-rendered (src/ssr/paths.ts leaves them to this shell). */
+export const AUTH_SCREENS: readonly RegExp[] = [
+  /^\/(register|login|verify-email|two-factor-challenge|forgot-password|confirm-password)\/?$/,
+  /^\/reset-password\/[^/]+\/?$/,
+];
+
 /**
  * Paths the React app knows (spec route table). Public pages are server-rendered (src/ssr/); this
  * shell answers the client-rendered screens, and any page whose server render failed. Known paths
@@ -14,8 +20,7 @@ const clientRoutes: RegExp[] = [
   /^\/catalogue\/genus\/[^/]+\/?$/,
   /^\/contact\/sent\/?$/,
   /^\/legal\/privacy\/?$/,
-  /^\/(register|login|verify-email|two-factor-challenge|forgot-password|confirm-password)\/?$/,
-  /^\/reset-password\/[^/]+\/?$/,
+  ...AUTH_SCREENS,
   /^\/account(\/(profile|password|2fa))?\/?$/,
   /^\/admin(\/.*)?$/,
 ];

@@ -1,14 +1,5 @@
 import type { BusinessDetails } from '../config.ts';
-
-/** Escapes text for HTML. Everything a visitor or user typed goes through this in mail. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../escape-html.ts';
 
 /** Keeps a header-bound value (a subject) on one line. */
 export function oneLine(value: string): string {

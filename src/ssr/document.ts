@@ -1,10 +1,7 @@
-import { HANDOVER_ELEMENT_ID, type PageMeta } from '../../shared/server-render.ts';
+import { documentTitle, HANDOVER_ELEMENT_ID, SITE_NAME, type PageMeta } from '../../shared/server-render.ts';
 import { jsonForScript } from '../modules/site/structured-data.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../escape-html.ts';
 import type { PageAssets } from './manifest.ts';
-
-/** The brand after every page title, and the site name in link previews. */
-export const SITE_NAME = 'Hothfield Nurseries';
 
 /** Everything {@link pageDocument} writes into the built index.html. */
 export interface DocumentParts {
@@ -31,7 +28,7 @@ export interface DocumentParts {
  */
 export function pageDocument(template: string, parts: DocumentParts): string {
   const { meta } = parts;
-  const title = `${meta.title} | ${SITE_NAME}`;
+  const title = documentTitle(meta.title);
   const head: string[] = [
     `<title>${escapeHtml(title)}</title>`,
     metaTag('name', 'description', meta.description),

@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 import { apiResolver } from './api-resolver.ts';
 import { contentRevision } from './content-revision.ts';
 import { pageDocument } from './document.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../escape-html.ts';
 import { pageAssets } from './manifest.ts';
 import { pageCache, type CachedPage } from './page-cache.ts';
 import { isServerRenderedPath } from './paths.ts';
@@ -110,7 +110,7 @@ export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log'>, services:
     }
     if (!rendered) return true; // redirected
     const shared = !rendered.html.includes(CSRF_PLACEHOLDER);
-    const page = current === undefined ? { ...rendered } : cache.set(current, ctx.url, { ...rendered, shared });
+    const page = current === undefined ? rendered : cache.set(current, ctx.url, { ...rendered, shared });
     send(ctx, page);
     return true;
   }

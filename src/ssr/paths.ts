@@ -1,9 +1,10 @@
+import { AUTH_SCREENS } from '../http/spa.ts';
+
 /** Paths the server never renders as pages: the API, files, and the client-rendered screens. */
 const NOT_PAGES: RegExp[] = [
   /^\/(api|assets|media|downloads|sanctum|user|email)(\/|$)/,
   // Sign-up, sign-in, account and admin screens stay client-rendered (the app shell).
-  /^\/(register|login|verify-email|two-factor-challenge|forgot-password|confirm-password)\/?$/,
-  /^\/reset-password\/[^/]+\/?$/,
+  ...AUTH_SCREENS,
   /^\/account(\/.*)?$/,
   /^\/admin(\/.*)?$/,
   // A file name (favicon.svg, robots.txt…) is a file, present or not.

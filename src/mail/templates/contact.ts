@@ -1,5 +1,6 @@
 import type { BusinessDetails } from '../../config.ts';
-import { escapeHtml, htmlLayout, oneLine, textFooter } from '../layout.ts';
+import { escapeHtml } from '../../escape-html.ts';
+import { htmlLayout, oneLine, textFooter } from '../layout.ts';
 import type { MailMessage } from '../transport.ts';
 
 interface Enquiry {

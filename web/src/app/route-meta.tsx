@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches, useParams } from 'react-router-dom';
-import { SITE_NAME } from '../components/page-meta.ts';
+import { setDocumentMeta } from '../components/page-meta.ts';
 import { useAppSelector } from './hooks.ts';
 import type { PageHandle } from './page-handle.ts';
 
@@ -30,9 +30,7 @@ export function RouteMeta() {
   }, shallowPair);
 
   useEffect(() => {
-    if (title === undefined || description === undefined) return;
-    document.title = `${title} | ${SITE_NAME}`;
-    document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.setAttribute('content', description);
+    if (title !== undefined && description !== undefined) setDocumentMeta(title, description);
   }, [title, description]);
 
   return null;
