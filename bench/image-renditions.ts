@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { renderImageRenditions } from '../workers/images.ts';
+import { renderImageRenditions } from '../src/modules/galleries/renditions-job.ts';
 import { insertGallery, insertGalleryImage } from '../test/factories.ts';
 import type { TestContext } from '../test/harness.ts';
 

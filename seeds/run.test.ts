@@ -5,7 +5,7 @@ import type { Deps } from '../src/deps.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../src/modules/catalogue/constants.ts';
 import type { Renditions } from '../src/modules/galleries/model.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
-import { renditionKeys } from '../workers/images.ts';
+import { renditionKeys } from '../src/images/renditions.ts';
 import { seed, type SeedCounts } from './run.ts';
 
 // The shared harness with the in-process queue driver: jobs run here through the real processors.

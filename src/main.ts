@@ -1,5 +1,5 @@
 import { seed } from '../seeds/run.ts';
-import { buildProcessors } from '../workers/processors.ts';
+import { buildProcessors } from './processors.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { renderCatalogue } from '../workers/catalogue.ts';
+import { renderCatalogue } from '../src/modules/catalogue/render-job.ts';
 import { filesUnder, signedIn } from './admin.ts';
 import { insertUser } from './auth.ts';
 import { insertCatalogueItems, insertContactMessage, insertGallery, insertGalleryImage, insertWidget } from './factories.ts';

@@ -11,7 +11,7 @@ import { migrate } from '../src/db.ts';
 import { createDeps, type Deps } from '../src/deps.ts';
 import { subscribe } from '../src/subscribers.ts';
 import { createServices, type Services } from '../src/services.ts';
-import { buildProcessors } from '../workers/processors.ts';
+import { buildProcessors } from '../src/processors.ts';
 import { startBullWorkers } from '../workers/runtime.ts';
 import { databaseUrl, onServer, templateName } from './database.ts';
 import { TestClient } from './http-client.ts';

@@ -5,7 +5,7 @@ import { exitOnStartupError } from '../src/startup-errors.ts';
 import { createServices } from '../src/services.ts';
 import { limitSharp } from '../src/sharp-limits.ts';
 import { subscribe } from '../src/subscribers.ts';
-import { buildProcessors } from './processors.ts';
+import { buildProcessors } from '../src/processors.ts';
 import { startBullWorkers } from './runtime.ts';
 
 /**

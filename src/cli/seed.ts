@@ -5,7 +5,7 @@ import { createDeps } from '../deps.ts';
 import { startOrExit } from '../startup-errors.ts';
 import { createServices } from '../services.ts';
 import { subscribe } from '../subscribers.ts';
-import { buildProcessors } from '../../workers/processors.ts';
+import { buildProcessors } from '../processors.ts';
 
 /**
  * `npm run seed`: inserts any missing demo content. Without Redis the image and catalogue jobs run

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCatalogueXlsx } from '../../../workers/catalogue-xlsx.ts';
+import { createCatalogueXlsx } from './render-xlsx.ts';
 import { filesUnder, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
 import { xlsxBomb } from '../../../test/zip.ts';

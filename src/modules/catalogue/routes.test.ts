@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderCatalogue } from '../../../workers/catalogue.ts';
+import { renderCatalogue } from './render-job.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, issueDateIso } from './constants.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { checkImageFile } from '../../http/image-upload.ts';
-import { deleteImageFiles } from '../../../workers/images.ts';
+import { deleteImageFiles } from './renditions-job.ts';
 import { Gallery, GalleryImage, RENDER_DEADLINE_MS } from './model.ts';
 import { presentAdminImage, type AdminImage } from './presenter.ts';
 import type { ImageFields } from './schema.ts';

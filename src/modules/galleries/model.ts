@@ -2,11 +2,9 @@ import { Model } from 'objection';
 
 export type ImageStatus = 'processing' | 'ready' | 'failed';
 
-/** Storage keys of an image's renditions, written by the images worker. */
-export interface Renditions {
-  thumb: string;
-  widths: { width: number; height: number; avif: string; webp: string; jpeg: string }[];
-}
+import type { Renditions } from '../../images/renditions.ts';
+
+export type { Renditions };
 
 /** A processing image past this deadline is taken to be stuck (its worker was killed) and re-queued. */
 export const RENDER_DEADLINE_MS = 10 * 60_000;

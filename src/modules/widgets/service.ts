@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { cleanImage } from '../../http/clean-image.ts';
 import { checkImageFile } from '../../http/image-upload.ts';
-import { deleteRenditionFiles } from '../../../workers/images.ts';
+import { deleteRenditionFiles } from '../../images/renditions.ts';
 import { Widget, type WidgetRenditions } from './model.ts';
 import { presentWidget, type PublicWidget } from './presenter.ts';
 import { queueWidgetRenditions } from './renditions.ts';

@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
-import type { BusinessDetails } from '../src/config.ts';
-import { FORM_KEY, issueDateLong } from '../src/modules/catalogue/constants.ts';
-import type { CatalogueRow } from '../src/modules/catalogue/store.ts';
+import type { BusinessDetails } from '../../config.ts';
+import { FORM_KEY, issueDateLong } from './constants.ts';
+import type { CatalogueRow } from './store.ts';
 
 /** What the PDF prints besides the rows: who issues it, and when. */
 export interface PdfMeta {

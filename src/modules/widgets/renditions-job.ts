@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
-import type { Deps } from '../src/deps.ts';
-import type { WidgetRenditions } from '../src/modules/widgets/model.ts';
-import { BadImageError, buildRenditions, deleteRenditionFiles } from './images.ts';
+import type { Deps } from '../../deps.ts';
+import type { WidgetRenditions } from './model.ts';
+import { BadImageError, buildRenditions, deleteRenditionFiles } from '../../images/renditions.ts';
 
 interface WidgetRow {
   id: number;

@@ -2,12 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { UnrecoverableError } from 'bullmq';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Deps } from '../src/deps.ts';
-import type { Renditions } from '../src/modules/galleries/model.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { insertGallery, insertGalleryImage } from '../test/factories.ts';
-import { pngHeader } from '../test/images.ts';
-import { deleteImageFiles, MAX_INPUT_PIXELS, renderImageRenditions, renditionKeys, renditionSizes } from './images.ts';
+import type { Deps } from '../../deps.ts';
+import type { Renditions } from './model.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { insertGallery, insertGalleryImage } from '../../../test/factories.ts';
+import { pngHeader } from '../../../test/images.ts';
+import { MAX_INPUT_PIXELS, renditionKeys, renditionSizes } from '../../images/renditions.ts';
+import { deleteImageFiles, renderImageRenditions } from './renditions-job.ts';
 
 // The shared harness with the in-process queue driver: jobs run here through the real processors.
 let deps: Deps;

@@ -4,12 +4,12 @@ import { Queue } from 'bullmq';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueDateLong } from '../src/modules/catalogue/constants.ts';
-import { insertRows, sampleRows, SAMPLE_SPECIES } from '../src/modules/catalogue/fixtures.ts';
-import type { CatalogueFile } from '../src/modules/catalogue/model.ts';
-import { bumpRevision, currentRevision, latestFile } from '../src/modules/catalogue/store.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { renderCatalogue } from './catalogue.ts';
+import { issueDateLong } from './constants.ts';
+import { insertRows, sampleRows, SAMPLE_SPECIES } from './fixtures.ts';
+import type { CatalogueFile } from './model.ts';
+import { bumpRevision, currentRevision, latestFile } from './store.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { renderCatalogue } from './render-job.ts';
 
 const ROWS = 350;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

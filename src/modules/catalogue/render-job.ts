@@ -3,12 +3,12 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Deps } from '../src/deps.ts';
-import type { CatalogueFormat } from '../src/modules/catalogue/constants.ts';
-import { RENDER_JOB_ID } from '../src/modules/catalogue/service.ts';
-import { currentRevision, latestFile, pruneFiles, recordFile, rowsInOrder } from '../src/modules/catalogue/store.ts';
-import { createCataloguePdf } from './catalogue-pdf.ts';
-import { createCatalogueXlsx } from './catalogue-xlsx.ts';
+import type { Deps } from '../../deps.ts';
+import type { CatalogueFormat } from './constants.ts';
+import { RENDER_JOB_ID } from './service.ts';
+import { currentRevision, latestFile, pruneFiles, recordFile, rowsInOrder } from './store.ts';
+import { createCataloguePdf } from './render-pdf.ts';
+import { createCatalogueXlsx } from './render-xlsx.ts';
 
 /** Rows read per query: small enough to keep memory flat, large enough to keep queries few. */
 const BATCH_SIZE = 500;

@@ -1,12 +1,12 @@
 import { UnrecoverableError } from 'bullmq';
-import type { Deps } from '../src/deps.ts';
-import { decrypt, deriveKey } from '../src/crypto.ts';
-import { accountMails } from '../src/mail/templates/account.ts';
-import type { MailMessage } from '../src/mail/transport.ts';
-import { LOCKOUT_MINUTES, WRONG_CODES_PER_ACCOUNT } from '../src/modules/auth/challenge-lockout.ts';
-import { verificationUrl } from '../src/modules/auth/verification.ts';
-import { User } from '../src/modules/users/model.ts';
-import type { JobPayloads } from '../src/queue.ts';
+import type { Deps } from '../../deps.ts';
+import { decrypt, deriveKey } from '../../crypto.ts';
+import { accountMails } from '../../mail/templates/account.ts';
+import type { MailMessage } from '../../mail/transport.ts';
+import { LOCKOUT_MINUTES, WRONG_CODES_PER_ACCOUNT } from './challenge-lockout.ts';
+import { verificationUrl } from './verification.ts';
+import { User } from '../users/model.ts';
+import type { JobPayloads } from '../../queue.ts';
 
 /**
  * Account mails: loads the user by id and builds the message here, so the job holds no link or

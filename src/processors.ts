@@ -1,10 +1,10 @@
-import type { Deps } from '../src/deps.ts';
-import { defaultJobOptions, type Processors } from '../src/queue.ts';
-import type { Services } from '../src/services.ts';
-import { renderCatalogue } from './catalogue.ts';
-import { renderImageRenditions } from './images.ts';
-import { sendAccountMail } from './mail.ts';
-import { renderWidgetRenditions } from './widget-images.ts';
+import type { Deps } from './deps.ts';
+import { sendAccountMail } from './modules/auth/account-mail-job.ts';
+import { renderCatalogue } from './modules/catalogue/render-job.ts';
+import { renderImageRenditions } from './modules/galleries/renditions-job.ts';
+import { renderWidgetRenditions } from './modules/widgets/renditions-job.ts';
+import { defaultJobOptions, type Processors } from './queue.ts';
+import type { Services } from './services.ts';
 
 /** Every job's processor, keyed by job name. Used by BullMQ workers and the in-process driver alike. */
 export function buildProcessors(deps: Deps, services: Services): Processors {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { BusinessDetails } from '../src/config.ts';
-import { FORM_KEY, issueDateLong } from '../src/modules/catalogue/constants.ts';
-import type { CatalogueRow } from '../src/modules/catalogue/store.ts';
+import type { BusinessDetails } from '../../config.ts';
+import { FORM_KEY, issueDateLong } from './constants.ts';
+import type { CatalogueRow } from './store.ts';
 
 /** What the workbook records besides the rows: who issues it, and when. */
 export interface XlsxMeta {

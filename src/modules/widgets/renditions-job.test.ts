@@ -1,12 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Deps } from '../src/deps.ts';
-import type { WidgetRenditions } from '../src/modules/widgets/model.ts';
-import { testImage } from '../test/admin.ts';
-import { insertWidget } from '../test/factories.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
-import { renderWidgetRenditions } from './widget-images.ts';
+import type { Deps } from '../../deps.ts';
+import type { WidgetRenditions } from './model.ts';
+import { testImage } from '../../../test/admin.ts';
+import { insertWidget } from '../../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { renderWidgetRenditions } from './renditions-job.ts';
 
 let deps: Deps;
 let context: TestContext;
