@@ -44,6 +44,9 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
   bindModels(db);
   // The producer fails fast; workers create their own blocking connections (maxRetriesPerRequest: null).
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : undefined;
+  // While Redis is down the limiters fall back to memory and the relay retries; say so at debug,
+  // not as an unhandled error event on every reconnect attempt.
+  redis?.on('error', (err: unknown) => log.debug({ err }, 'redis connection error'));
   const queue = config.redisUrl
     ? createBullQueue({ url: config.redisUrl, maxRetriesPerRequest: 1 }, config.redisPrefix)
     : createInlineQueue(log, config.queueConcurrency);

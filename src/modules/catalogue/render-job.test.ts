@@ -248,8 +248,10 @@ describe('an edit made during a render', () => {
     // Hold the worker's render at its first read of the rows: it has already read the revision by then.
     const trx = await db.transaction();
     await trx.raw('LOCK TABLE catalogue_items IN ACCESS EXCLUSIVE MODE');
-    await bumpRevision(db);
-    await events.record(db, 'catalogue.changed', { reason: 'before the edit' });
+    await db.transaction(async (edit) => {
+      await bumpRevision(edit);
+      await events.record(edit, 'catalogue.changed', { reason: 'before the edit' });
+    });
     await waitFor(async () => {
       const waiting = await db.raw("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'catalogue_items'::regclass");
       return waiting.rows[0].n > 0;
