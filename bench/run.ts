@@ -6,6 +6,7 @@ import { measureHomeJavaScript } from './bundle-size.ts';
 import { benchCatalogueSearch, SEARCH_PATHS } from './catalogue-search.ts';
 import { benchImageRenditions } from './image-renditions.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchOutboxRelay } from './outbox-relay.ts';
 import { benchRenderThroughput, CACHED_PAGE, UNCACHED_PAGE } from './render-throughput.ts';
 import { benchSeed } from './seed.ts';
 import { benchRenditionMemory } from './rendition-memory.ts';
@@ -20,7 +21,7 @@ import { benchWidgetRoute } from './widget-route.ts';
  * `npm run bench -- lighthouse` or `npm run bench -- widget render` (npm strips the `--`).
  * BENCH_SECONDS sets each autocannon measurement's length, BENCH_LIGHTHOUSE_RUNS the runs per page.
  */
-const SECTIONS = ['widget', 'bundle', 'lighthouse', 'render', 'search', 'images', 'seed', 'memory'] as const;
+const SECTIONS = ['widget', 'bundle', 'lighthouse', 'render', 'search', 'images', 'seed', 'memory', 'relay'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections measured against the shared bench server (bench/server.ts), started only for them. */
 const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render'];
@@ -195,6 +196,25 @@ if (selected.has('memory')) {
     target: '≤ 64 MiB',
     ok: upload.rssGrowthMiB <= 64 && upload.status === 201,
   });
+}
+
+if (selected.has('relay')) {
+  const relay = await benchOutboxRelay();
+  const ratio = relay.relayPerSecond / relay.rawPerSecond;
+  results.push(
+    {
+      name: `outbox relay throughput ÷ raw BullMQ addBulk of the same ${relay.events} jobs`,
+      value: `${ratio.toFixed(2)}× (${Math.round(relay.relayPerSecond)} vs ${Math.round(relay.rawPerSecond)} jobs/s)`,
+      target: '≥ 0.30×',
+      ok: ratio >= 0.3,
+    },
+    {
+      name: 'commit → job start through the outbox, p95',
+      value: `${relay.p95.toFixed(1)} ms (p50 ${relay.p50.toFixed(1)} ms; raw add → start p95 ${relay.rawP95.toFixed(1)} ms)`,
+      target: '≤ 100 ms',
+      ok: relay.p95 <= 100,
+    },
+  );
 }
 
 console.log('\nBenchmark results');

@@ -150,11 +150,11 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
       }
     },
     async counts() {
-      const counts = await Promise.all(all().map(async (q) => ({ queue: q.name, ...(await q.getJobCounts('waiting', 'delayed', 'failed')) })));
+      const counts = await Promise.all(all().map(async (q) => ({ queue: q.name, counts: await q.getJobCounts('waiting', 'delayed', 'failed') })));
       return counts.reduce<QueueCounts>(
-        (sum, c) => ({
+        (sum, { queue, counts: c }) => ({
           // The housekeeping schedulers always hold their next run as a delayed job: not work waiting.
-          waiting: sum.waiting + (c.queue === 'housekeeping' ? 0 : (c.waiting ?? 0) + (c.delayed ?? 0)),
+          waiting: sum.waiting + (queue === 'housekeeping' ? 0 : (c.waiting ?? 0) + (c.delayed ?? 0)),
           failed: sum.failed + (c.failed ?? 0),
         }),
         { waiting: 0, failed: 0 },

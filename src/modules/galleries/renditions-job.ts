@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Deps } from '../../deps.ts';
 import { BadImageError, buildRenditions, deleteRenditionFiles } from '../../images/renditions.ts';
 import type { Storage } from '../../storage.ts';
-import { PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS, type Renditions } from './model.ts';
+import { isRenditionFolder, PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS, type Renditions } from './model.ts';
 
 /**
  * The image renditions job: load the gallery image by id, render its thumbnail and responsive
@@ -41,8 +41,15 @@ export async function renderImageRenditions(
   // A rotate during the build makes the result stale; build again (a running BullMQ job with the
   // same id would have swallowed the rotate's own job, so this one must catch up).
   for (let pass = 1; pass <= 3; pass++) {
-    const image = await db<ImageRow>('gallery_images').where({ id: imageId }).first('id', 'gallery_id', 'original_path', 'rotation', 'renditions');
+    const image = await db<ImageRow & { rendering_folder: string | null }>('gallery_images')
+      .where({ id: imageId })
+      .first('id', 'gallery_id', 'original_path', 'rotation', 'renditions', 'rendering_folder');
     if (!image) return; // deleted since it was queued: nothing to do
+    // A folder still recorded here belongs to a run that died (its worker was killed and BullMQ
+    // handed the job to this one; jobs for one image never run side by side): remove its files.
+    if (pass === 1 && image.rendering_folder && isRenditionFolder(image.rendering_folder)) {
+      await storage.deletePrefix(image.rendering_folder);
+    }
 
     const folder = `galleries/${image.gallery_id}/${image.id}-${randomBytes(4).toString('hex')}`;
     // Recorded before the first file is written: if this process is killed, the recovery sweep
