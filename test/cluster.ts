@@ -6,7 +6,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { Redis } from 'ioredis';
 import { databaseUrl, onServer, templateName } from './database.ts';
-import { startS3rver } from './s3.ts';
+import { startS3rver, type TestS3 } from './s3.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp.ts';
 import { freePort, waitUntil } from './wait.ts';
 
@@ -31,6 +31,8 @@ export interface Cluster {
   webs: ClusterProcess[];
   workers: ClusterProcess[];
   smtp: SmtpCapture;
+  /** The bucket every process stores its files in. */
+  s3: TestS3;
   /** The cluster's database, for assertions. */
   db: Knex;
   /** A Redis connection to the cluster's Redis (own key prefix). */
@@ -82,9 +84,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       REDIS_URL: redisUrl,
       REDIS_PREFIX: redisPrefix,
       SMTP_URL: smtp.url,
-      STORAGE_URL: s3.storageUrl,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      ...s3.env,
       VAR_DIR: varDir,
       LOG_LEVEL: 'warn',
       CATALOGUE_RENDER_DELAY_MS: '200',
@@ -131,6 +131,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     webs,
     workers,
     smtp,
+    s3,
     db,
     redis,
     redisPrefix,
