@@ -6,7 +6,8 @@ import { limiterFactory, type LimiterFactory } from './http/rate-limit.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { createBullQueue, createInlineQueue, type JobQueue } from './queue.ts';
-import { createLocalStorage, type Storage } from './storage.ts';
+import { createStorage } from './storage/index.ts';
+import type { Storage } from './storage/types.ts';
 import path from 'node:path';
 
 /** Everything a route, service or job processor may need; built once per process and passed in. */
@@ -36,7 +37,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
   const queue = config.redisUrl
     ? createBullQueue({ url: config.redisUrl, maxRetriesPerRequest: 1 }, config.redisPrefix)
     : createInlineQueue(log, { concurrency: config.workerConcurrency });
-  const storage = createLocalStorage(path.join(config.varDir, 'storage'));
+  const storage = createStorage(config.storage, { tmpDir: path.join(config.varDir, 'tmp') });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, varDir: config.varDir, log });
   const events = new EventBus();
   return {
