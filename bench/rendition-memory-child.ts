@@ -30,9 +30,9 @@ try {
     peak = Math.max(peak, process.memoryUsage.rss() / 2 ** 20);
   }, 20);
   const started = performance.now();
-  // Twenty uploads arriving together: each queues its renditions job, as the upload route does.
-  for (const id of ids) await context.deps.queue.enqueue('images.renditions', { imageId: id }, { jobId: `image-${id}-0` });
-  await context.deps.queue.drain();
+  // Twenty uploads arriving together: each records its event, as the upload route does.
+  for (const id of ids) await context.deps.events.record(context.deps.db, 'gallery_image.uploaded', { imageId: id });
+  await context.deps.settle();
   const ms = performance.now() - started;
   clearInterval(sampler);
   const ready = Number((await context.deps.db('gallery_images').whereIn('id', ids).where({ status: 'ready' }).count({ n: '*' }).first())!.n);

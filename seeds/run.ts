@@ -1,6 +1,6 @@
 import type { Deps } from '../src/deps.ts';
 import type { Trx } from '../src/db.ts';
-import { queueMissingWidgetRenditions } from '../src/modules/widgets/renditions.ts';
+import { requestMissingWidgetRenditions } from '../src/modules/widgets/renditions.ts';
 import { insertCatalogueItems, insertGalleryImage, makeGallery, makeWidget, syncGallerySequence } from '../test/factories.ts';
 import { CATALOGUE_ROWS } from './data/catalogue.ts';
 import { GALLERIES } from './data/galleries.ts';
@@ -21,15 +21,15 @@ export interface SeedCounts {
   catalogue: number;
 }
 
-export type SeedDeps = Pick<Deps, 'db' | 'storage' | 'queue' | 'events' | 'log' | 'config'>;
+export type SeedDeps = Pick<Deps, 'db' | 'storage' | 'events' | 'log' | 'config'>;
 
 /** Advisory lock id ("seed"), so a web and a worker process starting together take turns. */
 const SEED_LOCK = 0x7365_6564;
 
 /**
  * Seeds what is missing and returns how many rows of each kind it inserted (all zero on a second
- * run). New gallery images are queued for renditions after the commit; a seeded catalogue bumps
- * the catalogue revision and announces `catalogue.changed` so the downloads are rendered.
+ * run). New gallery images and a seeded catalogue record their events in the seeding transaction,
+ * so their renditions and the downloads are made once it commits.
  */
 export async function seed(deps: SeedDeps): Promise<SeedCounts> {
   const { db, storage } = deps;
@@ -45,14 +45,13 @@ export async function seed(deps: SeedDeps): Promise<SeedCounts> {
     const widgets = await insertWidgets(trx, deps, findMap);
     const { galleries, imageIds } = await insertGalleries(trx, missing.galleries, originals);
     const catalogue = await insertCatalogue(trx);
+    await deps.events.recordMany(trx, 'gallery_image.uploaded', imageIds.map((imageId) => ({ imageId })));
+    if (catalogue) await deps.events.record(trx, 'catalogue.changed', { reason: 'seed' });
     return { widgets, galleries, imageIds, catalogue };
   });
 
-  // After the commit, so a worker never looks for a row that is not there yet.
-  for (const imageId of result.imageIds) await deps.queue.enqueue('images.renditions', { imageId });
-  // The seeded FindImage, and any IMAGE widget whose renditions job was lost, through the widget service's queuing.
-  await queueMissingWidgetRenditions(deps);
-  if (result.catalogue) await deps.events.emit('catalogue.changed', { reason: 'seed' });
+  // The seeded FindImage, and any IMAGE widget whose renditions failed for good.
+  await requestMissingWidgetRenditions(deps);
 
   const counts = { widgets: result.widgets, galleries: result.galleries, images: result.imageIds.length, catalogue: result.catalogue };
   deps.log.debug({ counts, ms: Date.now() - started }, 'seed finished');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isQueueName, queueNames, type QueueName } from './queue-names.ts';
 import { parseOpeningHours, type OpeningHours } from './modules/site/opening-hours.ts';
 import { storageConfig, storageUrlSchema, type StorageConfig } from './storage/config.ts';
 
@@ -51,6 +52,25 @@ const schema = z.object({
   WEB_DIST: z.string().default('./web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** How long a worker's hold on a running job lasts without renewal: a killed worker's job is retaken after it. */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Per-queue overrides of WORKER_CONCURRENCY, e.g. `images=1,mail=8`. */
+  QUEUE_CONCURRENCY: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const pairs: [QueueName, number][] = [];
+      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const [name = '', count = ''] = part.split('=').map((s) => s.trim());
+        const n = Number(count);
+        if (!isQueueName(name) || !Number.isInteger(n) || n < 1 || n > 64) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not queue=count with a queue among ${queueNames.join(', ')} and a count from 1 to 64` });
+          return z.NEVER;
+        }
+        pairs.push([name, n]);
+      }
+      return Object.fromEntries(pairs) as Partial<Record<QueueName, number>>;
+    }),
   /** libvips threads per operation, its operation cache, and encodes at once: bound an image process's memory. */
   SHARP_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   SHARP_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
@@ -161,6 +181,10 @@ export interface Config {
   webDist: string;
   logLevel: string;
   workerConcurrency: number;
+  /** A worker's lock on a running job; after it a killed worker's job is picked up again. */
+  workerLockMs: number;
+  /** Jobs of each queue one process runs at once (WORKER_CONCURRENCY, QUEUE_CONCURRENCY). */
+  queueConcurrency: Record<QueueName, number>;
   /** libvips threads per image operation (sharp.concurrency). */
   sharpConcurrency: number;
   /** Memory libvips may keep for its operation cache, in MiB (0 = no cache). */
@@ -190,6 +214,16 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Every queue runs WORKER_CONCURRENCY jobs at once, except the catalogue render (one at a time: it
+ * is memory-heavy and a second would only redo the first) and the housekeeping sweeps; explicit
+ * QUEUE_CONCURRENCY entries win.
+ */
+function queueConcurrency(base: number, overrides: Partial<Record<QueueName, number>>): Record<QueueName, number> {
+  const defaults = Object.fromEntries(queueNames.map((q) => [q, base])) as Record<QueueName, number>;
+  return { ...defaults, catalogue: 1, housekeeping: 1, ...overrides };
 }
 
 /**
@@ -228,6 +262,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     workerConcurrency: e.WORKER_CONCURRENCY,
+    workerLockMs: e.WORKER_LOCK_MS,
+    queueConcurrency: queueConcurrency(e.WORKER_CONCURRENCY, e.QUEUE_CONCURRENCY),
     sharpConcurrency: e.SHARP_CONCURRENCY,
     sharpCacheMb: e.SHARP_CACHE_MB,
     sharpEncodes: e.SHARP_ENCODES,

@@ -3,14 +3,16 @@ import { buildProcessors } from './processors.ts';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db.ts';
-import { createHttpServer, listen } from './http/server.ts';
+import { createHttpServer, drainServer, listen } from './http/server.ts';
 import { createDemoAdminIfEmpty } from './modules/users/bootstrap.ts';
 import { createDeps } from './deps.ts';
-import { startPeriodicTasks } from './periodic.ts';
+import { housekeepingSchedules } from './housekeeping.ts';
 import { exitOnStartupError } from './startup-errors.ts';
 import { createServices } from './services.ts';
 import { limitSharp } from './sharp-limits.ts';
-import { subscribe } from './subscribers.ts';
+
+/** How long requests under way get to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Web process: config → db (migrate, seed) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -23,9 +25,10 @@ async function main(): Promise<void> {
   if (ran.length) log.info({ migrations: ran }, 'database migrated');
 
   const services = createServices(deps);
-  subscribe(deps);
-  // Embedded mode (no Redis): jobs run here through the same processors the worker uses.
+  // Embedded mode (no Redis): jobs run here through the same processors the worker uses, and the
+  // housekeeping schedules are timers here. With Redis, upserting the schedulers is idempotent.
   if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, services));
+  await deps.queue.schedule(housekeepingSchedules).catch((err: unknown) => log.warn({ err }, 'job schedulers not set; a worker sets them when it starts'));
 
   if (!config.databaseUrl) {
     const admin = await createDemoAdminIfEmpty(deps.db);
@@ -35,7 +38,8 @@ async function main(): Promise<void> {
   const seeded = await seed(deps);
   if (Object.values(seeded).some((n: number) => n > 0)) log.info({ seeded }, 'demo content seeded');
   await services.catalogue.ensureDownloads();
-  const stopPeriodic = startPeriodicTasks(deps, services, { sessions: true });
+  // Events a previous run recorded but could not publish (it died, or Redis was down) go out now.
+  deps.relay.kick();
 
   const server = createHttpServer(createApp(deps, services), config.http);
   await listen(server, config.port, config.host);
@@ -48,11 +52,9 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
-    stopPeriodic();
-    server.close();
-    server.closeIdleConnections();
-    await deps.close().catch((err) => log.error({ err }, 'error while closing'));
+    log.info({ signal }, 'shutting down: finishing requests under way, taking no new ones');
+    await drainServer(server, SHUTDOWN_GRACE_MS);
+    await deps.close().catch((err: unknown) => log.error({ err }, 'error while closing'));
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

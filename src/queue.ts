@@ -1,6 +1,9 @@
-import { Queue, type ConnectionOptions } from 'bullmq';
+import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
+import { queueNames, type QueueName } from './queue-names.ts';
 import { createSemaphore } from './semaphore.ts';
+
+export { queueNames, type QueueName };
 
 /** Typed payloads of every job. Jobs carry ids, never secrets (ARCHITECTURE rule 4). */
 export interface JobPayloads {
@@ -9,32 +12,69 @@ export interface JobPayloads {
   'catalogue.render': { reason?: string };
   'images.renditions': { imageId: number };
   'widgets.renditions': { widgetId: number };
+  // Housekeeping, started by job schedulers (once per cluster), not by events.
+  'outbox.relay': Record<string, never>;
+  'contact.sweep': Record<string, never>;
+  'images.recover': Record<string, never>;
+  'sessions.prune': Record<string, never>;
+  'events.prune': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
-export type Processor<N extends JobName> = (data: JobPayloads[N], meta: { attempt: number }) => Promise<void>;
+
+/** What a processor knows of its job besides the payload. */
+export interface JobMeta {
+  attempt: number;
+  /** True on the job's final attempt: a processor may then leave a visible failed state. */
+  lastAttempt: boolean;
+  /** The outbox event that started the job, when one did: a key for doing things once. */
+  eventId?: number;
+}
+export type Processor<N extends JobName> = (data: JobPayloads[N], meta: JobMeta) => Promise<void>;
 export type Processors = { [N in JobName]: Processor<N> };
 
-/** BullMQ queues; each gets its own Worker, so one kind of work never waits behind another. */
-export const queueNames = ['mail', 'account-mail', 'catalogue', 'images'] as const;
-export type QueueName = (typeof queueNames)[number];
-/**
- * The queue each job runs on. Account mails (verification, password reset) have their own queue:
- * a person waiting at the screen for a link must not wait behind a backlog of enquiry mails.
- */
 const jobQueues: Record<JobName, QueueName> = {
   'mail.contact': 'mail',
   'mail.send': 'account-mail',
   'catalogue.render': 'catalogue',
-  'images.renditions': 'images',
   // Image work shares one queue, so its concurrency bound covers gallery and widget pictures alike.
+  'images.renditions': 'images',
   'widgets.renditions': 'images',
+  'outbox.relay': 'housekeeping',
+  'contact.sweep': 'housekeeping',
+  'images.recover': 'housekeeping',
+  'sessions.prune': 'housekeeping',
+  'events.prune': 'housekeeping',
 };
 export const queueOf = (job: JobName): QueueName => jobQueues[job];
 
-export interface EnqueueOptions {
-  /** A job with the same id that is still waiting, delayed or running absorbs this one. */
-  jobId?: string;
+/** A job to add, as the relay builds it from an event (src/subscribers.ts). */
+export interface JobSpec<N extends JobName = JobName> {
+  name: N;
+  data: JobPayloads[N];
+  /** Unique per event and job: publishing the same event twice adds the job once. */
+  jobId: string;
+  /**
+   * Jobs with the same key coalesce (BullMQ deduplication with keepLastIfActive): while one waits,
+   * another is dropped; while one runs, the newest waits to run after it, so a change made during
+   * a run is still processed.
+   */
+  dedupeKey?: string;
   delayMs?: number;
+  eventId?: number;
+  requestId?: string;
+}
+
+/** What a BullMQ job holds: the payload, and where it came from (for logs and once-only work). */
+export interface JobEnvelope<N extends JobName = JobName> {
+  payload: JobPayloads[N];
+  eventId?: number;
+  requestId?: string;
+}
+
+/** A housekeeping job run every `everyMs` somewhere in the cluster. */
+export interface Schedule {
+  name: JobName;
+  everyMs: number;
 }
 
 export interface QueueCounts {
@@ -44,7 +84,10 @@ export interface QueueCounts {
 
 export interface JobQueue {
   readonly driver: 'bullmq' | 'inline';
-  enqueue<N extends JobName>(name: N, data: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
+  /** Adds jobs; only the outbox relay calls this. Rejects when the queue cannot take them. */
+  add(jobs: JobSpec[]): Promise<void>;
+  /** Creates or updates job schedulers (BullMQ: one per cluster; in-process: timers here). */
+  schedule(schedules: Schedule[]): Promise<void>;
   counts(): Promise<QueueCounts>;
   ping(): Promise<boolean>;
   /** The in-process driver needs the processors; BullMQ's are run by workers/main.ts. */
@@ -59,9 +102,19 @@ export interface JobQueue {
 export const defaultJobOptions = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 2000 },
-  removeOnComplete: { count: 1000 },
-  removeOnFail: { count: 5000 },
+  // Kept so bull-board and the dashboard show them; failed ones for a week of inspection.
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
 } as const;
+
+/** The BullMQ options of one job spec. */
+export function bullJobOptions(job: JobSpec): JobsOptions {
+  return {
+    jobId: job.jobId,
+    ...(job.delayMs ? { delay: job.delayMs } : {}),
+    ...(job.dedupeKey ? { deduplication: { id: job.dedupeKey, keepLastIfActive: true } } : {}),
+  };
+}
 
 /** Producer side of BullMQ. Fails fast (no endless retry) so a Redis outage surfaces at once. */
 export function createBullQueue(connection: ConnectionOptions, prefix: string): JobQueue {
@@ -71,19 +124,39 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
   const all = () => [...queues.values()];
   return {
     driver: 'bullmq',
-    async enqueue(name, data, options = {}) {
-      const queue = queues.get(queueOf(name))!;
-      await queue.add(name, data, {
-        ...(options.jobId ? { jobId: options.jobId } : {}),
-        ...(options.delayMs ? { delay: options.delayMs } : {}),
-        // A finished job must free its id, or the next debounced job with that id is dropped.
-        ...(options.jobId ? { removeOnComplete: true, removeOnFail: true } : {}),
-      });
+    async add(jobs) {
+      const byQueue = new Map<QueueName, JobSpec[]>();
+      for (const job of jobs) byQueue.set(queueOf(job.name), [...(byQueue.get(queueOf(job.name)) ?? []), job]);
+      await Promise.all(
+        [...byQueue].map(([queue, specs]) =>
+          queues.get(queue)!.addBulk(
+            specs.map((job) => ({
+              name: job.name,
+              data: { payload: job.data, eventId: job.eventId, requestId: job.requestId } satisfies JobEnvelope,
+              opts: bullJobOptions(job),
+            })),
+          ),
+        ),
+      );
+    },
+    async schedule(schedules) {
+      for (const { name, everyMs } of schedules) {
+        await queues.get(queueOf(name))!.upsertJobScheduler(
+          name,
+          { every: everyMs },
+          // A housekeeping run that fails is simply the next run's work: no retries, few kept.
+          { name, data: { payload: {} }, opts: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } } },
+        );
+      }
     },
     async counts() {
-      const counts = await Promise.all(all().map((q) => q.getJobCounts('waiting', 'delayed', 'failed')));
+      const counts = await Promise.all(all().map(async (q) => ({ queue: q.name, ...(await q.getJobCounts('waiting', 'delayed', 'failed')) })));
       return counts.reduce<QueueCounts>(
-        (sum, c) => ({ waiting: sum.waiting + (c.waiting ?? 0) + (c.delayed ?? 0), failed: sum.failed + (c.failed ?? 0) }),
+        (sum, c) => ({
+          // The housekeeping schedulers always hold their next run as a delayed job: not work waiting.
+          waiting: sum.waiting + (c.queue === 'housekeeping' ? 0 : (c.waiting ?? 0) + (c.delayed ?? 0)),
+          failed: sum.failed + (c.failed ?? 0),
+        }),
         { waiting: 0, failed: 0 },
       );
     },
@@ -103,31 +176,33 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
 
 /**
  * In-process driver, like Laravel's `sync` queue but asynchronous: jobs run in this process through
- * the same processors, with the same id-based de-duplication, delay and retry-with-backoff.
+ * the same processors, with the same coalescing, delay, per-queue concurrency and retry-with-backoff.
+ * Schedules become timers in this process (embedded mode has one process).
  */
-export function createInlineQueue(log: Logger, options: { concurrency?: number } = {}): JobQueue {
+export function createInlineQueue(log: Logger, concurrency: Partial<Record<QueueName, number>> = {}): JobQueue {
   let processors: Processors | undefined;
   // Like a BullMQ Worker per queue: at most `concurrency` jobs of one queue run at once (twenty
   // uploads must not mean twenty image decodes in this process), and queues never wait on each other.
-  const lanes = new Map(queueNames.map((queue) => [queue, createSemaphore(options.concurrency)] as const));
-  const pending = new Set<string>();
+  const lanes = new Map(queueNames.map((queue) => [queue, createSemaphore(concurrency[queue] ?? 2)] as const));
+  const waitingKeys = new Set<string>();
+  const seenJobIds = new Set<string>();
   const running = new Set<Promise<void>>();
+  const timers: NodeJS.Timeout[] = [];
   let failed = 0;
   let waiting = 0;
   let closed = false;
-  let counter = 0;
 
-  const run = async <N extends JobName>(name: N, data: JobPayloads[N], id: string) => {
-    const processor = processors?.[name] as Processor<N> | undefined;
-    if (!processor) throw new Error(`No processor bound for job ${name}`);
+  const run = async <N extends JobName>(job: JobSpec<N>) => {
+    const processor = processors?.[job.name] as Processor<N> | undefined;
+    if (!processor) throw new Error(`No processor bound for job ${job.name}`);
     for (let attempt = 1; attempt <= defaultJobOptions.attempts; attempt++) {
       try {
-        pending.delete(id); // once running, a new job with this id queues behind (it may see newer data)
-        await processor(data, { attempt });
+        const lastAttempt = attempt === defaultJobOptions.attempts;
+        await processor(job.data, { attempt, lastAttempt, ...(job.eventId ? { eventId: job.eventId } : {}) });
         return;
       } catch (err) {
         const unrecoverable = (err as Error)?.name === 'UnrecoverableError';
-        log.warn({ err, job: name, attempt }, 'job failed');
+        log.warn({ err, job: job.name, attempt }, 'job failed');
         if (unrecoverable || attempt === defaultJobOptions.attempts || closed) {
           failed++;
           return;
@@ -137,25 +212,42 @@ export function createInlineQueue(log: Logger, options: { concurrency?: number }
     }
   };
 
+  const start = (job: JobSpec) => {
+    waiting++;
+    const key = job.dedupeKey;
+    if (key) waitingKeys.add(key);
+    const task = (async () => {
+      await sleep(job.delayMs ?? 0);
+      await lanes.get(queueOf(job.name))!.run(async () => {
+        waiting--;
+        // Once running, a new job with this key queues behind (it may see newer data).
+        if (key) waitingKeys.delete(key);
+        await run(job);
+      });
+    })().finally(() => running.delete(task));
+    running.add(task);
+  };
+
   return {
     driver: 'inline',
-    async enqueue(name, data, options = {}) {
-      if (closed) return;
-      const id = options.jobId ?? `${name}:${++counter}`;
-      if (pending.has(id)) return;
-      pending.add(id);
-      waiting++;
-      const task = (async () => {
-        await sleep(options.delayMs ?? 0);
-        await lanes.get(queueOf(name))!.run(async () => {
-          waiting--;
-          await run(name, data, id);
-        });
-      })().finally(() => {
-        pending.delete(id);
-        running.delete(task);
-      });
-      running.add(task);
+    async add(jobs) {
+      for (const job of jobs) {
+        if (closed || seenJobIds.has(job.jobId) || (job.dedupeKey && waitingKeys.has(job.dedupeKey))) continue;
+        seenJobIds.add(job.jobId);
+        // Enough memory to catch a re-published event; the oldest ids go first.
+        if (seenJobIds.size > SEEN_JOB_IDS) seenJobIds.delete(seenJobIds.values().next().value!);
+        start(job);
+      }
+    },
+    async schedule(schedules) {
+      for (const { name, everyMs } of schedules) {
+        let tick = 0;
+        const timer = setInterval(() => {
+          if (!closed) start({ name, data: {}, jobId: `${name}-${++tick}` } as JobSpec);
+        }, everyMs);
+        timer.unref();
+        timers.push(timer);
+      }
     },
     async counts() {
       return { waiting, failed };
@@ -171,9 +263,13 @@ export function createInlineQueue(log: Logger, options: { concurrency?: number }
     },
     async close() {
       closed = true;
+      timers.forEach(clearInterval);
       await this.drain();
     },
   };
 }
+
+/** Job ids the in-process driver remembers, so an event the relay published twice runs once. */
+const SEEN_JOB_IDS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

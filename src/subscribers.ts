@@ -1,11 +1,52 @@
-import type { Deps } from './deps.ts';
+import type { Config } from './config.ts';
+import type { AnyStoredEvent, EventName } from './events.ts';
+import type { AccountMail } from './mail/templates/account.ts';
+import type { JobName, JobPayloads, JobSpec } from './queue.ts';
 
-/** Turns domain events into jobs. The only place that knows which event starts which job. */
-export function subscribe(deps: Pick<Deps, 'events' | 'queue' | 'config'>): void {
-  deps.events.on('contact.received', ({ id }) => deps.queue.enqueue('mail.contact', { id }, { jobId: `contact-${id}` }));
-  // One delayed job absorbs a burst of edits (same jobId); the render re-queues itself if the
-  // catalogue moved on while it ran.
-  deps.events.on('catalogue.changed', ({ reason }) =>
-    deps.queue.enqueue('catalogue.render', { reason }, { jobId: 'catalogue-render', delayMs: deps.config.catalogueRenderDelayMs }),
-  );
+/** The mail each account event sends (templates in src/mail/templates/account.ts). */
+const accountMails: Partial<Record<EventName, AccountMail>> = {
+  'user.registered': 'verify-email',
+  'user.email_changed': 'verify-email',
+  'user.verification_requested': 'verify-email',
+  'user.password_changed': 'password-changed',
+  'user.two_factor_enabled': 'two-factor-enabled',
+  'user.two_factor_disabled': 'two-factor-disabled',
+  'user.two_factor_locked': 'two-factor-lockout',
+};
+
+/**
+ * Which jobs an event starts: the only place that knows. Pure, so the relay can publish a batch
+ * of events in one round trip. Each job's id is derived from the event's id (a re-published event
+ * adds nothing); jobs on the same thing share a dedupe key, so a burst of changes is one job and
+ * a change made while the job runs is still processed after it.
+ */
+export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRenderDelayMs'>): JobSpec[] {
+  const job = <N extends JobName>(name: N, data: JobPayloads[N], extra: Partial<JobSpec<N>> = {}): JobSpec => ({
+    name,
+    data,
+    jobId: `e${event.id}-${name.replace('.', '-')}`,
+    eventId: event.id,
+    ...(event.requestId ? { requestId: event.requestId } : {}),
+    ...extra,
+  });
+  switch (event.name) {
+    case 'contact.received':
+    case 'contact.delivery_due':
+      return [job('mail.contact', { id: event.payload.id }, { dedupeKey: `contact-${event.payload.id}` })];
+    case 'catalogue.changed':
+      return [job('catalogue.render', { reason: event.payload.reason }, { dedupeKey: 'catalogue-render', delayMs: config.catalogueRenderDelayMs })];
+    case 'gallery_image.uploaded':
+    case 'gallery_image.rotated':
+    case 'gallery_image.retried':
+    case 'gallery_image.stalled':
+      return [job('images.renditions', { imageId: event.payload.imageId }, { dedupeKey: `image-${event.payload.imageId}` })];
+    case 'widget.picture_changed':
+      return [job('widgets.renditions', { widgetId: event.payload.widgetId }, { dedupeKey: `widget-${event.payload.widgetId}` })];
+    case 'user.password_reset_requested':
+      return [job('mail.send', { template: 'reset-password', userId: event.payload.userId, params: { token: event.payload.token } })];
+    default: {
+      const template = accountMails[event.name];
+      return template ? [job('mail.send', { template, userId: event.payload.userId })] : [];
+    }
+  }
 }

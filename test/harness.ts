@@ -9,7 +9,6 @@ import type { Logger } from '../src/logger.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrate } from '../src/db.ts';
 import { createDeps, type Deps } from '../src/deps.ts';
-import { subscribe } from '../src/subscribers.ts';
 import { createServices, type Services } from '../src/services.ts';
 import { buildProcessors } from '../src/processors.ts';
 import { startBullWorkers } from '../workers/runtime.ts';
@@ -68,7 +67,6 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   const services = createServices(deps);
   const processors = buildProcessors(deps, services);
   deps.queue.bind(processors);
-  subscribe(deps);
   const closers: (() => Promise<void>)[] = [];
 
   return {

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 
-/** s3rver's built-in key pair (it accepts any signature made with it). */
-export const S3RVER_CREDENTIALS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' } as const;
+/** s3rver's built-in key pair. */
+const ACCESS_KEY_ID = 'S3RVER';
+const SECRET_ACCESS_KEY = 'S3RVER';
 
 export interface TestS3 {
   /** The server's endpoint, e.g. http://127.0.0.1:41234. */
@@ -13,6 +14,9 @@ export interface TestS3 {
   bucket: string;
   /** STORAGE_URL for the app: the bucket, path-style, at this endpoint. */
   storageUrl: string;
+  /** The key pair it accepts (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
+  accessKeyId: string;
+  secretAccessKey: string;
   /** The environment the app needs to use it: STORAGE_URL plus the key pair. */
   env: Record<string, string>;
   close(): Promise<void>;
@@ -34,7 +38,9 @@ export async function startS3rver(): Promise<TestS3> {
     url,
     bucket,
     storageUrl,
-    env: { STORAGE_URL: storageUrl, ...S3RVER_CREDENTIALS },
+    accessKeyId: ACCESS_KEY_ID,
+    secretAccessKey: SECRET_ACCESS_KEY,
+    env: { STORAGE_URL: storageUrl, S3_ACCESS_KEY_ID: ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY },
     async close() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

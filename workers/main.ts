@@ -1,18 +1,48 @@
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { createDeps } from '../src/deps.ts';
-import { startPeriodicTasks } from '../src/periodic.ts';
+import { housekeepingSchedules } from '../src/housekeeping.ts';
+import { buildProcessors } from '../src/processors.ts';
+import { isQueueName, queueNames } from '../src/queue-names.ts';
 import { exitOnStartupError } from '../src/startup-errors.ts';
 import { createServices } from '../src/services.ts';
 import { limitSharp } from '../src/sharp-limits.ts';
-import { subscribe } from '../src/subscribers.ts';
-import { buildProcessors } from '../src/processors.ts';
 import { startBullWorkers } from './runtime.ts';
 
+const usage = `Usage: npm run worker -- [--queues ${queueNames.join(',')}]
+Runs BullMQ workers for the given queues (default: all), each with its QUEUE_CONCURRENCY.`;
+
+/** The queues named by `--queues a,b` (all when absent); exits with the usage on a wrong name. */
+function queuesFromArgs(args: string[]): string[] {
+  const { values } = parseArgs({ args, options: { queues: { type: 'string' }, help: { type: 'boolean' } }, strict: true });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (!values.queues) return [...queueNames];
+  const wanted = values.queues.split(',').map((q) => q.trim()).filter(Boolean);
+  const unknown = wanted.filter((q) => !isQueueName(q));
+  if (unknown.length || !wanted.length) {
+    console.error(`Unknown queue ${unknown.join(', ') || '(none given)'}.\n${usage}`);
+    process.exit(2);
+  }
+  return wanted;
+}
+
 /**
- * Worker process: one BullMQ Worker per queue. Needs Redis; without it (embedded mode) the web
- * process runs jobs itself, so there is nothing for this process to do.
+ * Worker process: one BullMQ Worker per chosen queue. Needs Redis; without it (embedded mode) the
+ * web process runs jobs itself, so there is nothing for this process to do. SIGTERM: take no new
+ * jobs, let running ones finish, then exit; a job cut off by SIGKILL is taken back by another
+ * worker once its lock expires (BullMQ stalled-job recovery).
  */
 async function main(): Promise<void> {
+  let queues: string[];
+  try {
+    queues = queuesFromArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
   const config = loadConfig();
   if (!config.redisUrl) {
     console.error('The worker needs REDIS_URL. Without Redis, `npm start` runs jobs inside the web process.');
@@ -21,20 +51,27 @@ async function main(): Promise<void> {
   limitSharp(config);
   const deps = createDeps(config, { name: 'worker' });
   const services = createServices(deps);
-  subscribe(deps); // processors may emit events (a render that re-queues itself)
-  const workers = startBullWorkers(deps, buildProcessors(deps, services));
-  const stopPeriodic = startPeriodicTasks(deps, services, { sessions: false });
-  deps.log.info({ queues: workers.workers.map((w) => w.name), concurrency: config.workerConcurrency }, 'workers started');
+  const workers = startBullWorkers(deps, buildProcessors(deps, services), queues);
+  // Upserting is idempotent: every worker may do it; each schedule still runs once per interval.
+  await deps.queue.schedule(housekeepingSchedules);
+  // Events recorded while no process could publish them (Redis was down) go out now.
+  deps.relay.kick();
+  deps.log.info(
+    { queues: workers.workers.map((w) => w.name), concurrency: Object.fromEntries(queues.map((q) => [q, config.queueConcurrency[q as keyof typeof config.queueConcurrency]])) },
+    'workers started',
+  );
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    deps.log.info({ signal }, 'closing workers');
-    stopPeriodic();
-    await workers.close(); // lets running jobs finish
+    if (stopping) return;
+    stopping = true;
+    deps.log.info({ signal }, 'closing workers: finishing running jobs, taking no new ones');
+    await workers.close();
     await deps.close();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => exitOnStartupError(error));

@@ -4,7 +4,6 @@ import { migrate } from '../db.ts';
 import { createDeps } from '../deps.ts';
 import { startOrExit } from '../startup-errors.ts';
 import { createServices } from '../services.ts';
-import { subscribe } from '../subscribers.ts';
 import { buildProcessors } from '../processors.ts';
 
 /**
@@ -14,10 +13,10 @@ import { buildProcessors } from '../processors.ts';
 const deps = startOrExit(() => createDeps(loadConfig(), { name: 'seed' }));
 try {
   await migrate(deps.db);
-  subscribe(deps);
   if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, createServices(deps)));
   console.log('Inserted:', await seed(deps));
-  await deps.queue.drain();
+  // Embedded: the jobs run here before the command exits. With Redis: the events are published.
+  await deps.settle();
 } finally {
   await deps.close();
 }

@@ -30,3 +30,23 @@ export function listen(server: Server, port: number, host: string): Promise<void
     });
   });
 }
+
+/**
+ * Stops accepting connections and resolves once the requests under way have been answered, or
+ * after `graceMs`, when the remaining connections are cut. Idle keep-alive connections are closed
+ * at once, and one that goes idle later is closed after its response (Node does so once closing).
+ */
+export function drainServer(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

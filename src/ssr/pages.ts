@@ -3,7 +3,6 @@ import { CSRF_PLACEHOLDER, type FormPostResult, type RenderedPage } from '../../
 import type { Deps } from '../deps.ts';
 import type { Services } from '../services.ts';
 import { apiResolver } from './api-resolver.ts';
-import { contentRevision } from './content-revision.ts';
 import { pageDocument } from './document.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { pageAssets } from './manifest.ts';
@@ -30,8 +29,8 @@ export interface ServerPagesOptions {
  * through any process shows on the next request to every one. `respond` also answers the
  * no-JavaScript form posts with a rendered page.
  */
-export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log'>, services: Services, options: ServerPagesOptions = {}) {
-  const revision = contentRevision(deps.db);
+export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log' | 'contentRevision'>, services: Services, options: ServerPagesOptions = {}) {
+  const revision = deps.contentRevision;
   const cache = pageCache({ maxEntries: options.maxEntries ?? 1000, maxBytes: options.maxBytes ?? 64 * 1024 * 1024 });
   const resolveApi = apiResolver(services, deps.config);
   let loading: Promise<ServerRenderer | undefined> | undefined;

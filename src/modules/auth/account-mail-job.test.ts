@@ -27,10 +27,11 @@ describe('mail queues', () => {
     smtp.hold('sales@nursery.test');
     for (let i = 0; i < 12; i++) {
       const enquiry = await insertContactMessage(context.deps.db, { name: `Backlog ${i}` });
-      await context.deps.queue.enqueue('mail.contact', { id: enquiry.id }, { jobId: `contact-${enquiry.id}` });
+      await context.deps.events.record(context.deps.db, 'contact.received', { id: enquiry.id });
     }
     const { user } = await insertUser(context.deps, { verified: false });
-    await context.deps.queue.enqueue('mail.send', { template: 'verify-email', userId: user.id });
+    await context.deps.events.record(context.deps.db, 'user.registered', { userId: user.id });
+    await context.deps.relay.idle();
     context.startWorkers(); // every queue, as the worker process runs them
 
     const [mail] = await smtp.waitFor(1);

@@ -6,13 +6,19 @@ import type { MailMessage } from '../../mail/transport.ts';
 import { LOCKOUT_MINUTES, WRONG_CODES_PER_ACCOUNT } from './challenge-lockout.ts';
 import { verificationUrl } from './verification.ts';
 import { User } from '../users/model.ts';
-import type { JobPayloads } from '../../queue.ts';
+import { once } from '../../outbox/receipts.ts';
+import type { JobMeta, JobPayloads } from '../../queue.ts';
 
 /**
  * Account mails: loads the user by id and builds the message here, so the job holds no link or
  * address. The reset token arrives sealed with a mail-only key and is opened only to build the link.
+ * Sent once per event (a receipt keyed by the event id), however often the job is delivered.
  */
-export async function sendAccountMail(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, job: JobPayloads['mail.send']): Promise<void> {
+export async function sendAccountMail(
+  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
+  job: JobPayloads['mail.send'],
+  meta: Pick<JobMeta, 'eventId'> = {},
+): Promise<void> {
   const user = await User.query(deps.db).findById(job.userId);
   if (!user) return; // deleted since: nothing to send
   const business = deps.config.business;
@@ -45,5 +51,7 @@ export async function sendAccountMail(deps: Pick<Deps, 'db' | 'config' | 'mailer
     default:
       throw new UnrecoverableError(`Unknown mail template ${job.template}`);
   }
-  await deps.mailer.send(message);
+  await once(deps.db, meta.eventId ? `mail.send:${meta.eventId}` : undefined, async () => {
+    await deps.mailer.send(message);
+  });
 }

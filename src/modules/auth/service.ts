@@ -1,3 +1,4 @@
+import type { Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { hashToken, randomToken, encrypt, deriveKey } from '../../crypto.ts';
 import { validationError } from '../../http/errors.ts';
@@ -6,6 +7,10 @@ import { createUser, emailTaken, findUserByEmail } from '../users/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { endOtherSessions } from './session-auth.ts';
 import { matchTotp, newRecoveryCode, newRecoveryCodes, newTwoFactorSecret, twoFactorCipher, twoFactorQrCode } from './two-factor.ts';
+
+
+/** Account events whose payload is just the user (each sends one account mail, src/subscribers.ts). */
+type AccountEvent = 'user.registered' | 'user.password_changed' | 'user.two_factor_enabled';
 
 /** Reset links last 60 minutes (contract). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -18,18 +23,21 @@ const invalidRecoveryCode = () => validationError({ recovery_code: ['The provide
  * Account logic behind the Fortify-compatible routes. Routes handle HTTP and sessions; this owns
  * the rules: hashing, tokens, 2FA secrets (encrypted at rest), and which mail goes out when.
  */
-export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>) {
+export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>) {
   const cipher = twoFactorCipher(deps.config.appKey);
   const mailKey = deriveKey(deps.config.appKey, 'mail-job');
-  const mail = (template: string, userId: number, params?: Record<string, string>) =>
-    deps.queue.enqueue('mail.send', { template, userId, ...(params ? { params } : {}) });
+  /** Runs a change and records its event in one transaction: the mail it sends comes with it or not at all. */
+  const withEvent = <T>(change: (trx: Trx) => Promise<T>, event: AccountEvent, userId: (result: T) => number) =>
+    deps.db.transaction(async (trx) => {
+      const result = await change(trx);
+      await deps.events.record(trx, event, { userId: userId(result) });
+      return result;
+    });
 
   return {
     async register(input: { firstname: string; lastname: string; email: string; password: string }): Promise<User> {
       if (await emailTaken(deps.db, input.email)) throw validationError({ email: ['The email has already been taken.'] });
-      const user = await createUser(deps.db, { ...input, role: 'user' });
-      await mail('verify-email', user.id);
-      return user;
+      return withEvent((trx) => createUser(trx, { ...input, role: 'user' }), 'user.registered', (user) => user.id);
     },
 
     /** The user whose credentials these are, or a 422 with Fortify's message. */
@@ -67,7 +75,7 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>)
     },
 
     /** Tells the account holder that someone who knows the password is guessing 2FA codes. */
-    notifyTwoFactorLockout: (userId: number) => mail('two-factor-lockout', userId),
+    notifyTwoFactorLockout: (userId: number) => deps.events.record(deps.db, 'user.two_factor_locked', { userId }),
 
     /** Queues a reset link unless one went to this address in the last minute. Silent either way. */
     async sendResetLink(email: string): Promise<void> {
@@ -79,9 +87,11 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>)
         .first('id');
       if (recent) return;
       const token = randomToken();
-      await deps.db('password_reset_tokens').insert({ user_id: user.id, token_hash: hashToken(token) });
-      // The job carries the token sealed with a mail-only key, never in the clear (rule 4).
-      await mail('reset-password', user.id, { token: encrypt(mailKey, token) });
+      await deps.db.transaction(async (trx) => {
+        await trx('password_reset_tokens').insert({ user_id: user.id, token_hash: hashToken(token) });
+        // The event (and so the job) carries the token sealed with a mail-only key, never in the clear (rule 4).
+        await deps.events.record(trx, 'user.password_reset_requested', { userId: user.id, token: encrypt(mailKey, token) });
+      });
     },
 
     /** Resets a password with a single-use token younger than 60 minutes; ends every session. */
@@ -100,9 +110,9 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>)
         await User.query(trx)
           .findById(user.id)
           .patch({ password_hash: await hashPassword(input.password), remember_token_hash: null });
+        await deps.events.record(trx, 'user.password_changed', { userId: user.id });
       });
       await endOtherSessions(deps, user.id);
-      await mail('password-changed', user.id);
     },
 
     async confirmPassword(user: User, password: string): Promise<void> {
@@ -116,21 +126,26 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>)
       if (!(await verifyPassword(user.password_hash, input.current_password))) {
         throw validationError({ current_password: ['The provided password does not match your current password.'] });
       }
-      await User.query(deps.db)
-        .findById(user.id)
-        .patch({ password_hash: await hashPassword(input.password), remember_token_hash: null });
+      const passwordHash = await hashPassword(input.password);
+      await withEvent(
+        async (trx) => {
+          await User.query(trx).findById(user.id).patch({ password_hash: passwordHash, remember_token_hash: null });
+        },
+        'user.password_changed',
+        () => user.id,
+      );
       await endOtherSessions(deps, user.id, keepSessionId);
-      await mail('password-changed', user.id);
     },
 
     /** Updates names and email; a new email must be verified again. */
     async updateProfile(user: User, input: { firstname: string; lastname: string; email: string }): Promise<User> {
       if (await emailTaken(deps.db, input.email, user.id)) throw validationError({ email: ['The email has already been taken.'] });
       const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
-      const updated = await User.query(deps.db)
-        .patchAndFetchById(user.id, { ...input, ...(emailChanged ? { email_verified_at: null } : {}) });
-      if (emailChanged) await mail('verify-email', user.id);
-      return updated;
+      return deps.db.transaction(async (trx) => {
+        const updated = await User.query(trx).patchAndFetchById(user.id, { ...input, ...(emailChanged ? { email_verified_at: null } : {}) });
+        if (emailChanged) await deps.events.record(trx, 'user.email_changed', { userId: user.id });
+        return updated;
+      });
     },
 
     /** Starts 2FA setup: a new secret and codes, not active until a code is confirmed. */
@@ -150,16 +165,23 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>)
       if (!user.two_factor_secret) throw invalidCode();
       const step = await matchTotp(cipher.open(user.two_factor_secret), code);
       if (step === undefined) throw invalidCode();
-      await User.query(deps.db).findById(user.id).patch({ two_factor_confirmed_at: new Date(), two_factor_last_step: step });
-      await mail('two-factor-enabled', user.id);
+      await withEvent(
+        async (trx) => {
+          await User.query(trx).findById(user.id).patch({ two_factor_confirmed_at: new Date(), two_factor_last_step: step });
+        },
+        'user.two_factor_enabled',
+        () => user.id,
+      );
     },
 
     async disableTwoFactor(user: User): Promise<void> {
       const wasOn = Boolean(user.two_factor_confirmed_at);
-      await User.query(deps.db)
-        .findById(user.id)
-        .patch({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null });
-      if (wasOn) await mail('two-factor-disabled', user.id);
+      await deps.db.transaction(async (trx) => {
+        await User.query(trx)
+          .findById(user.id)
+          .patch({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null });
+        if (wasOn) await deps.events.record(trx, 'user.two_factor_disabled', { userId: user.id });
+      });
     },
 
     /** QR code and URL, or undefined when there is no secret. */
@@ -181,7 +203,7 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'queue' | 'log'>)
       if (!user.email_verified_at) await User.query(deps.db).findById(user.id).patch({ email_verified_at: new Date() });
     },
 
-    resendVerification: (user: User) => mail('verify-email', user.id),
+    resendVerification: (user: User) => deps.events.record(deps.db, 'user.verification_requested', { userId: user.id }),
   };
 }
 export type AuthService = ReturnType<typeof authService>;

@@ -167,7 +167,7 @@ describe('POST /two-factor-challenge', () => {
     await expect.poll(() => lockoutMails().length, { timeout: 10_000 }).toBe(1);
     const user = await context.deps.db('users').where({ email }).first('id');
     const jobs = await context.deps.queue.bullQueues!().find((q) => q.name === 'account-mail')!.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
-    expect(jobs.filter((j) => j.data.template === 'two-factor-lockout' && j.data.userId === user.id)).toHaveLength(1);
+    expect(jobs.filter((j) => j.data.payload.template === 'two-factor-lockout' && j.data.payload.userId === user.id)).toHaveLength(1);
     const [mail] = lockoutMails();
     expect(mail!.text).toContain('knows your password');
     expect(mail!.html).not.toContain('<b>Alex</b>');

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../../deps.ts';
 import type { CatalogueFormat } from './constants.ts';
-import { RENDER_JOB_ID } from './service.ts';
 import { currentRevision, latestFile, pruneFiles, recordFile, rowsInOrder } from './store.ts';
 import { createCataloguePdf } from './render-pdf.ts';
 import { createCatalogueXlsx } from './render-xlsx.ts';
@@ -20,9 +19,8 @@ const KEEP_FILES = 2;
  * over the rows, stores both and records them in `catalogue_files`.
  *
  * Idempotent: when both newest files already hold the current revision it does nothing, so a retry,
- * the start-up check and an overlapping render cost one query. Edits committed while it runs bump
- * the revision past the one it read first; it then queues a follow-up render, so no edit is lost
- * even though BullMQ drops a debounced job whose id is still running.
+ * a re-published event and the start-up check cost one query. Edits committed while it runs are
+ * rendered by the next job: their events' job waits behind this one (dedupe with keepLastIfActive).
  */
 export async function renderCatalogue(deps: Deps): Promise<void> {
   const { db, storage, log, config } = deps;
@@ -70,16 +68,6 @@ export async function renderCatalogue(deps: Deps): Promise<void> {
     );
   } finally {
     await Promise.all([rm(tmp.pdf, { force: true }), rm(tmp.xlsx, { force: true })]);
-  }
-
-  const latest = await currentRevision(db);
-  if (latest > revision) {
-    // A distinct id per revision: the debounced id is still held by this running job.
-    await deps.queue.enqueue(
-      'catalogue.render',
-      { reason: `follow-up for revision ${latest}` },
-      { jobId: `${RENDER_JOB_ID}-r${latest}`, delayMs: config.catalogueRenderDelayMs },
-    );
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { validate } from '../../http/validate.ts';
@@ -33,9 +34,6 @@ export interface CatalogueList {
 /** Why a confirmed import is refused: the file or the catalogue is not what was previewed. */
 export const PREVIEW_STALE = 'The file or the catalogue has changed since the preview; preview the import again.';
 
-/** The job id that folds a burst of edits into one render (BullMQ drops a duplicate id). */
-export const RENDER_JOB_ID = 'catalogue-render';
-
 /**
  * Which of the nearest genera the fallback shows: pg_trgm scores a one-letter slip in a short name
  * low ("Acre" ~ "Acer" is 0.25, below pg_trgm's own 0.3 default), so the floor sits under that; and
@@ -63,7 +61,7 @@ const byVocabulary = (vocabulary: readonly string[]) => (a: string, b: string) =
  * The trade catalogue: search for the catalogue page, edits that bump the catalogue revision and
  * announce `catalogue.changed` (which queues one debounced render), and the generated downloads.
  */
-export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'log'>) {
+export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
   // Facets cover the whole catalogue, which changes rarely: cache them per revision, so every
   // process sees an edit at once but a page view costs one tiny query instead of three scans.
   let facetCache: { revision: number; facets: CatalogueFacets } | undefined;
@@ -100,14 +98,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
     return value;
   }
 
-  /** Tells subscribers after commit. The edit is saved either way, so a failure here is logged, not
-   * thrown: the render job's revision check and the start-up check catch up on a lost event. */
-  async function changed(reason: string): Promise<void> {
-    try {
-      await deps.events.emit('catalogue.changed', { reason });
-    } catch (err) {
-      deps.log.error({ err, reason }, 'catalogue.changed subscriber failed; downloads will catch up later');
-    }
+  /** Bumps the revision and records `catalogue.changed` in the edit's own transaction: one commit. */
+  async function changed(trx: Trx, reason: string): Promise<void> {
+    await bumpRevision(trx);
+    await deps.events.record(trx, 'catalogue.changed', { reason });
   }
 
   return {
@@ -156,10 +150,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
       const data = validate(itemSchema, input);
       const item = await deps.db.transaction(async (trx) => {
         const row = await CatalogueItem.query(trx).insertAndFetch(data);
-        await bumpRevision(trx);
+        await changed(trx, `created ${row.id}`);
         return row;
       });
-      await changed(`created ${item.id}`);
       return presentItem(item);
     },
 
@@ -169,10 +162,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
       const item = await deps.db.transaction(async (trx) => {
         const row = await CatalogueItem.query(trx).patchAndFetchById(id, { ...data, updated_at: trx.fn.now() });
         if (!row) throw notFound();
-        await bumpRevision(trx);
+        await changed(trx, `updated ${id}`);
         return row;
       });
-      await changed(`updated ${id}`);
       return presentItem(item);
     },
 
@@ -181,9 +173,8 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
       await deps.db.transaction(async (trx) => {
         const deleted = await CatalogueItem.query(trx).deleteById(id);
         if (!deleted) throw notFound();
-        await bumpRevision(trx);
+        await changed(trx, `removed ${id}`);
       });
-      await changed(`removed ${id}`);
     },
 
     /**
@@ -218,12 +209,11 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
         }
         await trx('catalogue_items').delete();
         for (let start = 0; start < rows.length; start += 500) await trx('catalogue_items').insert(rows.slice(start, start + 500));
-        await bumpRevision(trx);
+        await changed(trx, `imported ${rows.length} rows`);
       });
       // The whole table is new: fresh statistics keep search plans on the trigram indexes where
       // autovacuum is off (or has not come round yet). The import stands either way.
       await deps.db.raw('ANALYZE catalogue_items').catch((err: unknown) => deps.log.warn({ err }, 'ANALYZE catalogue_items failed after an import'));
-      await changed(`imported ${rows.length} rows`);
       return rows.length;
     },
 
@@ -254,13 +244,13 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'queue' | 'l
     },
 
     /**
-     * Called once when the web process starts: queues a render when either download is missing or
-     * older than the catalogue (first start, or edits whose event was lost). Returns whether it did.
+     * Called once when the web process starts: asks for a render when either download is missing or
+     * older than the catalogue (first start, or a render that failed for good). Returns whether it did.
      */
     async ensureDownloads(): Promise<boolean> {
       const [revision, pdf, xlsx] = await Promise.all([currentRevision(deps.db), latestFile(deps.db, 'pdf'), latestFile(deps.db, 'xlsx')]);
       if (pdf && xlsx && pdf.revision >= revision && xlsx.revision >= revision) return false;
-      await deps.queue.enqueue('catalogue.render', { reason: 'startup' }, { jobId: RENDER_JOB_ID, delayMs: 0 });
+      await deps.events.record(deps.db, 'catalogue.changed', { reason: 'startup' });
       return true;
     },
   };

@@ -25,6 +25,7 @@ async function queuesIdle(): Promise<boolean> {
 /** Runs the sweep and waits until every job it queued has run. */
 async function sweep(): Promise<number> {
   const queued = await context.services.contact.requeueUnsent();
+  await context.deps.relay.idle(); // the sweep's events are in the queues
   if (queued) await expect.poll(queuesIdle, { timeout: 10_000, interval: 20 }).toBe(true);
   return queued;
 }

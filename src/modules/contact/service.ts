@@ -14,17 +14,16 @@ const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
  * SMTP or Redis outage loses nothing. The row also holds the retry schedule (`next_attempt_at`),
  * so backoff survives restarts and the sweep re-queues every unsent enquiry, however old.
  */
-export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'config' | 'queue' | 'log' | 'now'>) {
+export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'config' | 'log' | 'now'>) {
   return {
     async receive(input: ContactInput, ip: string | undefined): Promise<ContactMessage> {
-      const message = await ContactMessage.query(deps.db).insertAndFetch({ ...input, ip: ip ?? null });
-      try {
-        await deps.events.emit('contact.received', { id: message.id });
-      } catch (err) {
-        // Stored but not queued (queue down): the outbox sweep sends it later. The visitor is told it was sent.
-        deps.log.warn({ err, id: message.id }, 'enquiry stored but not queued');
-      }
-      return message;
+      // The enquiry and its event commit together: with Redis down it is stored, answered 201,
+      // and mailed once the relay can publish again.
+      return deps.db.transaction(async (trx) => {
+        const message = await ContactMessage.query(trx).insertAndFetch({ ...input, ip: ip ?? null });
+        await deps.events.record(trx, 'contact.received', { id: message.id });
+        return message;
+      });
     },
 
     /**
@@ -56,7 +55,12 @@ export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'co
       await deps.db('contact_messages').where({ id }).update({ emailed_at: deps.now(), email_error: null, next_attempt_at: null });
     },
 
-    /** Outbox sweep: queues every unsent enquiry whose next attempt is due, oldest due first. Returns how many. */
+    /**
+     * Resend sweep: records a delivery event for every unsent enquiry whose next attempt is due
+     * (a failed send scheduled it) or that was never attempted (its job may have been lost with a
+     * Redis that forgot it), oldest due first. Returns how many. A job still waiting for an
+     * enquiry absorbs the new one (same dedupe key), so an enquiry is never mailed twice.
+     */
     async requeueUnsent(): Promise<number> {
       const rows: { id: number }[] = await deps
         .db('contact_messages')
@@ -65,8 +69,7 @@ export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'co
         .orderByRaw('next_attempt_at NULLS FIRST, id')
         .limit(SWEEP_BATCH)
         .select('id');
-      // Same job id as the first send: a job still waiting or running absorbs this one.
-      for (const row of rows) await deps.queue.enqueue('mail.contact', { id: row.id }, { jobId: `contact-${row.id}` });
+      await deps.events.recordMany(deps.db, 'contact.delivery_due', rows.map((row) => ({ id: row.id })));
       return rows.length;
     },
 

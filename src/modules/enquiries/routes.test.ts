@@ -59,7 +59,8 @@ describe('GET /api/admin/stats', () => {
     for (const days of [0, 1, 3, 10, 40, 100]) await enquiry(days);
     await app.context.deps.db('catalogue_items').delete();
     await insertCatalogueItems(app.context.deps.db, 7);
-    await app.context.deps.queue.enqueue('images.renditions', { imageId: 999999 }, { jobId: 'stats-test' }); // no worker: waits
+    await app.context.deps.events.record(app.context.deps.db, 'gallery_image.uploaded', { imageId: 999999 });
+    await app.context.deps.relay.idle(); // published; no worker runs here, so the job waits
 
     const response = await app.admin.get('/api/admin/stats');
     expect(response.status).toBe(200);

@@ -66,7 +66,7 @@ describe.each([
     for (const key of leftovers) expect(stored(key), key).toBe(false);
     expect(stored(folder)).toBe(false);
 
-    await context.deps.queue.drain();
+    await context.deps.settle();
     await expect.poll(async () => (await load(id)).status, { timeout: 20_000, interval: 100 }).toBe('ready');
     const ready = await load(id);
     expect(ready).toMatchObject({ render_attempts: 0, rendering_folder: null, processing_deadline: null, error: null });
@@ -83,7 +83,7 @@ describe.each([
     expect(await load(id)).toMatchObject({ status: 'failed', error: PROCESSING_FAILED_MESSAGE, rendering_folder: null, processing_deadline: null });
     expect(stored(folder)).toBe(false);
     // Nothing was queued for it: it stays failed until the admin presses Retry.
-    await context.deps.queue.drain();
+    await context.deps.settle();
     expect((await load(id)).status).toBe('failed');
   });
 });

@@ -18,9 +18,9 @@ interface StuckRow {
  * row processing for ever. A running job keeps pushing the row's deadline on; past it, the sweep
  * removes the killed job's partial folder (temp files included) and queues the image again, or,
  * once the last allowed job has started and died, marks it failed so the admin can retry it.
- * Works the same with BullMQ and the in-process driver: it only reads rows and queues jobs.
+ * Works the same with BullMQ and the in-process driver: it only reads rows and records events.
  */
-export function imageRecovery(deps: Pick<Deps, 'db' | 'storage' | 'queue' | 'log' | 'now'>) {
+export function imageRecovery(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'log' | 'now'>) {
   return {
     /** One sweep over stuck images; returns the ids queued again and the ids marked failed. */
     async recoverStuck(): Promise<{ requeued: number[]; failed: number[] }> {
@@ -66,14 +66,10 @@ export function imageRecovery(deps: Pick<Deps, 'db' | 'storage' | 'queue' | 'log
           failed.push(id);
           continue;
         }
-        try {
-          // The upload's own job id: a job still waiting in the queue absorbs this one.
-          await deps.queue.enqueue('images.renditions', { imageId: id }, { jobId: `image-${id}-${row.rotation}` });
-          deps.log.warn({ imageId: id, attempts: row.render_attempts }, 'image stuck processing; queued again');
-          requeued.push(id);
-        } catch (err) {
-          deps.log.warn({ err, imageId: id }, 'could not queue a stuck image again; the next sweep retries');
-        }
+        // A job still waiting for this image absorbs the new one (same dedupe key).
+        await deps.events.record(deps.db, 'gallery_image.stalled', { imageId: id });
+        deps.log.warn({ imageId: id, attempts: row.render_attempts }, 'image stuck processing; queued again');
+        requeued.push(id);
       }
       return { requeued, failed };
     },

@@ -12,13 +12,11 @@ const isForeignKeyViolation = (error: unknown) => (error as { code?: string })?.
 const invalidGallery = () => validationError({ gallery_id: ['The selected gallery id is invalid.'] });
 
 /**
- * Gallery images: upload, order, edit, rotate, delete. Jobs carry only the image id; the job id
- * `image-{id}-{rotation}` lets a queued job absorb a duplicate while it waits (it reads the row
- * when it runs), and the worker rebuilds again if the rotation moved on during a build.
+ * Gallery images: upload, order, edit, rotate, delete. Upload, rotate and retry record their event
+ * in the transaction that sets the row `processing`, so an image is never left processing with no
+ * job coming; the renditions job reads the row when it runs and rebuilds if the rotation moved on.
  */
-export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' | 'log' | 'now'>) {
-  const queueRenditions = (image: { id: number; rotation: number }) =>
-    deps.queue.enqueue('images.renditions', { imageId: image.id }, { jobId: `image-${image.id}-${image.rotation}` });
+export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'log' | 'now'>) {
   /** A fresh run of rendition jobs: a deadline (past it the recovery sweep steps in) and no attempts used. */
   const processingAnew = () => ({
     status: 'processing' as const,
@@ -45,7 +43,7 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' 
           const gallery = await Gallery.query(trx).findById(galleryId).forUpdate();
           if (!gallery) throw invalidGallery();
           const last = await trx('gallery_images').where('gallery_id', galleryId).max<{ max: number | null }>('order as max').first();
-          return GalleryImage.query(trx).insertAndFetch({
+          const inserted = await GalleryImage.query(trx).insertAndFetch({
             gallery_id: galleryId,
             ...processingAnew(),
             original_path: key,
@@ -53,18 +51,12 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' 
             height: checked.height,
             order: (last?.max ?? -1) + 1,
           });
+          await deps.events.record(trx, 'gallery_image.uploaded', { imageId: inserted.id });
+          return inserted;
         });
       } catch (error) {
         await deps.storage.delete(key);
         throw isForeignKeyViolation(error) ? invalidGallery() : error;
-      }
-      try {
-        await queueRenditions(image);
-      } catch (error) {
-        // Not queued means never processed: undo the upload so the admin sees it fail and retries.
-        await GalleryImage.query(deps.db).deleteById(image.id);
-        await deps.storage.delete(key);
-        throw error;
       }
       return presentAdminImage(image, deps.storage);
     },
@@ -112,7 +104,7 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' 
      * saved (until then the public page keeps serving the old, still-valid files).
      */
     async rotate(id: number): Promise<AdminImage> {
-      const { before, after } = await deps.db.transaction(async (trx) => {
+      const after = await deps.db.transaction(async (trx) => {
         const current = await GalleryImage.query(trx).findById(id).forUpdate();
         if (!current) throw notFound();
         const updated = await GalleryImage.query(trx).patchAndFetchById(id, {
@@ -120,16 +112,9 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' 
           ...processingAnew(),
           updated_at: new Date(),
         });
-        return { before: current, after: updated };
+        await deps.events.record(trx, 'gallery_image.rotated', { imageId: id });
+        return updated;
       });
-      try {
-        await queueRenditions(after);
-      } catch (error) {
-        await GalleryImage.query(deps.db)
-          .where({ id, rotation: after.rotation })
-          .patch({ rotation: before.rotation, status: before.status, error: before.error });
-        throw error;
-      }
       return presentAdminImage(after, deps.storage);
     },
 
@@ -138,21 +123,15 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'queue' 
      * `processing` with a fresh set of attempts. Only a failed image can be retried (422 otherwise).
      */
     async retry(id: number): Promise<AdminImage> {
-      const before = await deps.db.transaction(async (trx) => {
+      const retried = await deps.db.transaction(async (trx) => {
         const current = await GalleryImage.query(trx).findById(id).forUpdate();
         if (!current) throw notFound();
         if (current.status !== 'failed') throw validationError({ status: ['Only an image that failed to process can be retried.'] });
-        await GalleryImage.query(trx).patchAndFetchById(id, { ...processingAnew(), updated_at: new Date() });
-        return current;
+        const updated = await GalleryImage.query(trx).patchAndFetchById(id, { ...processingAnew(), updated_at: new Date() });
+        await deps.events.record(trx, 'gallery_image.retried', { imageId: id });
+        return updated;
       });
-      try {
-        await queueRenditions(before);
-      } catch (error) {
-        // Not queued: it stays failed, with its reason, so the admin can press Retry again.
-        await GalleryImage.query(deps.db).where({ id, status: 'processing' }).patch({ status: 'failed', error: before.error, processing_deadline: null });
-        throw error;
-      }
-      return presentAdminImage((await GalleryImage.query(deps.db).findById(id))!, deps.storage);
+      return presentAdminImage(retried, deps.storage);
     },
 
     /** Deletes the row, then (after the commit) the original and every rendition. */

@@ -160,8 +160,8 @@ describe('renderImageRenditions', () => {
 
   it('runs through the queue and deleteImageFiles removes the original and every rendition', async () => {
     const image = await imageWith(await photo(1000, 600).toBuffer(), 'queued.jpg');
-    await deps.queue.enqueue('images.renditions', { imageId: image.id });
-    await deps.queue.drain();
+    await deps.events.record(deps.db, 'gallery_image.uploaded', { imageId: image.id });
+    await deps.settle();
     const row = await load(image.id);
     expect(row.status).toBe('ready');
 

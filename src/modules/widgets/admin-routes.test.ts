@@ -17,7 +17,7 @@ const widgetFiles = () => filesUnder(storagePath('widgets'));
 /** Uploaded originals only (top level of widgets/); their renditions live in folders below (renditions.test.ts). */
 const widgetOriginals = () => widgetFiles().filter((file) => !file.includes('/'));
 /** Lets queued renditions jobs finish (in-process driver), so file checks see a settled state. */
-const settled = () => app.context.deps.queue.drain();
+const settled = () => app.context.deps.settle();
 const keyOf = (url: string) => decodeURIComponent(url.replace(/^\/media\//, ''));
 const save = (id: number, fields: Record<string, string>, image?: { name: string; body: Buffer; type?: string }) =>
   sendForm(app.admin, 'POST', `/api/widgets/${id}`, fields, image ? { image } : {});

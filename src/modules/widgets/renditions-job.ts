@@ -21,7 +21,7 @@ interface WidgetRow {
  * A picture that cannot be read throws UnrecoverableError (the original stays served); storage and
  * database errors are rethrown for the queue's retry. No partial files are left either way.
  */
-export async function renderWidgetRenditions(deps: Pick<Deps, 'db' | 'storage' | 'log' | 'events'>, widgetId: number): Promise<void> {
+export async function renderWidgetRenditions(deps: Pick<Deps, 'db' | 'storage' | 'log'>, widgetId: number): Promise<void> {
   const { db, storage, log } = deps;
   const widget = await db<WidgetRow>('widgets').where({ id: widgetId }).first('id', 'name', 'type', 'image_path', 'renditions');
   if (!widget || widget.type !== 'IMAGE' || !widget.image_path) return;
@@ -48,8 +48,8 @@ export async function renderWidgetRenditions(deps: Pick<Deps, 'db' | 'storage' |
       const renditions: WidgetRenditions = { source, ...built.renditions };
       await trx('widgets')
         .where({ id: widgetId })
-        // updated_at too: the public body changed (srcset), and web processes other than this one
-        // learn of it from the row, not from this process's event.
+        // updated_at too: the public body changed (srcset); the row's trigger bumps the content
+        // revision, so every web process's caches move on.
         .update({ renditions: JSON.stringify(renditions), image_width: built.width, image_height: built.height, updated_at: trx.fn.now() });
       return current.renditions;
     });
@@ -63,6 +63,4 @@ export async function renderWidgetRenditions(deps: Pick<Deps, 'db' | 'storage' |
   }
   // Normally none (the service clears them with the picture), but never leave a file unowned.
   await deleteRenditionFiles(storage, previous);
-  // Public reads are cached briefly; this process's cache shows the new srcset at once.
-  await deps.events.emit('widget.changed', { id: widget.id, name: widget.name });
 }

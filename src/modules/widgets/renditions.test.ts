@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { filesUnder, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertWidget } from '../../../test/factories.ts';
-import { queueMissingWidgetRenditions } from './renditions.ts';
+import { requestMissingWidgetRenditions } from './renditions.ts';
 import { localFilePath } from '../../storage/local.ts';
 
 // The in-process queue driver: a saved picture's renditions job runs here through the real processor.
@@ -18,7 +18,7 @@ const renditionFolders = (id: number) => [...new Set(widgetFiles().filter((f) =>
 const save = (id: number, fields: Record<string, string>, image?: { name: string; body: Buffer }) =>
   sendForm(app.admin, 'POST', `/api/widgets/${id}`, fields, image ? { image } : {});
 const publicRead = async (name: string) => (await app.server.client().get(`/api/widgets/${name}`)).body;
-const drain = () => app.context.deps.queue.drain();
+const drain = () => app.context.deps.settle();
 
 describe('IMAGE widget renditions', () => {
   it('builds AVIF, WebP and JPEG widths after an upload and presents them as srcsets, keeping the original as image_url', async () => {
@@ -91,11 +91,11 @@ describe('IMAGE widget renditions', () => {
     const widget = await insertWidget(app.context.deps.db, { name: 'SeededMap', type: 'IMAGE', html: null, image_path: key, image_width: 900, image_height: 600, alt: 'Map' });
     expect((await publicRead('SeededMap')).srcset).toBeNull();
 
-    expect(await queueMissingWidgetRenditions(app.context.deps)).toBeGreaterThanOrEqual(1);
-    await drain(); // the job announces widget.changed, which clears this process's cached read at once
+    expect(await requestMissingWidgetRenditions(app.context.deps)).toBeGreaterThanOrEqual(1);
+    await drain(); // the job's write bumps the content revision, which moves the cached read on
     const body = await publicRead('SeededMap');
     expect(body.image_url).toBe(`/media/${key}`);
     expect(body.srcset.jpeg).toMatch(new RegExp(`^/media/widgets/${widget.id}-[0-9a-f]{8}/480\\.jpeg 480w, .*/900\\.jpeg 900w$`));
-    expect(await queueMissingWidgetRenditions(app.context.deps)).toBe(0);
+    expect(await requestMissingWidgetRenditions(app.context.deps)).toBe(0);
   });
 });

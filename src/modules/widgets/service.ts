@@ -7,22 +7,18 @@ import { checkImageFile } from '../../http/image-upload.ts';
 import { deleteRenditionFiles } from '../../images/renditions.ts';
 import { Widget, type WidgetRenditions } from './model.ts';
 import { presentWidget, type PublicWidget } from './presenter.ts';
-import { queueWidgetRenditions } from './renditions.ts';
 import { sanitizeWidgetHtml } from './sanitize.ts';
 import type { UpdateWidgetInput } from './schema.ts';
 
-/** How long a public widget body may be served from this process's memory. */
-const CACHE_TTL_MS = 5_000;
-
 /**
- * Widgets: content blocks fetched by name for display. Public reads are cached briefly in memory
- * because every page view asks for two or three of them; writes in this process clear the cache at
- * once, other processes see a change within CACHE_TTL_MS.
+ * Widgets: content blocks fetched by name for display. Public reads are cached in memory, because
+ * every page view asks for two or three of them, keyed by the content revision (bumped by a trigger
+ * on every widget write, whichever process made it): an edit through any web process shows on the
+ * very next request to every one.
  */
-export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'queue' | 'log'>) {
-  // Holds the serialised body too: every page view asks for two or three widgets.
-  const cache = new Map<string, { value: PublicWidget; json: string; expires: number }>();
-  deps.events.on('widget.changed', () => cache.clear());
+export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'log' | 'contentRevision'>) {
+  // Holds the serialised body too; entries of an older revision are replaced as they are asked for.
+  const cache = new Map<string, { value: PublicWidget; json: string; revision: number }>();
 
   const nameTaken = () => validationError({ name: ['The name has already been taken.'] });
   async function assertNameFree(name: string, exceptId?: number): Promise<void> {
@@ -30,8 +26,6 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'qu
     if (exceptId) query.whereNot('id', exceptId);
     if (await query.first()) throw nameTaken();
   }
-  /** Clears every process's cache entry for this widget (ours at once, others within the TTL). */
-  const changed = (widget: { id: number; name: string }) => deps.events.emit('widget.changed', { id: widget.id, name: widget.name });
 
   return {
     /** By numeric id or case-insensitive name; unknown → 404 and nothing is created. */
@@ -46,15 +40,16 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'qu
      */
     async findPublicJson(idOrName: string, options: { fresh?: boolean } = {}): Promise<{ value: PublicWidget; json: string }> {
       const key = idOrName.toLowerCase();
+      const revision = await deps.contentRevision.current();
       const hit = options.fresh ? undefined : cache.get(key);
-      if (hit && hit.expires > Date.now()) return hit;
+      if (hit && hit.revision === revision) return hit;
       const query = Widget.query(deps.db);
       const widget = /^\d{1,9}$/.test(idOrName)
         ? await query.findById(Number(idOrName))
         : await query.whereRaw('lower(name) = ?', [key]).first();
       if (!widget) throw notFound();
       const value = presentWidget(widget, deps.storage);
-      const entry = { value, json: JSON.stringify(value), expires: Date.now() + CACHE_TTL_MS };
+      const entry = { value, json: JSON.stringify(value), revision };
       cache.set(key, entry);
       return entry;
     },
@@ -70,7 +65,6 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'qu
       await assertNameFree(name);
       try {
         const widget = await Widget.query(deps.db).insertAndFetch({ name, type: 'TEXT', html: '' });
-        await changed(widget);
         return { id: widget.id };
       } catch (error) {
         if (isUniqueViolation(error)) throw nameTaken();
@@ -84,7 +78,7 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'qu
      * `widgets/{id}-{random}.{ext}`); switching to TEXT drops the image. A replaced or dropped
      * file and its renditions are deleted only after the row is committed, so the site never
      * points at a missing file; if the save fails, the new file is deleted instead. A new picture
-     * is served as uploaded until its queued renditions job has built the responsive files.
+     * is served as uploaded until its renditions job has built the responsive files.
      */
     async update(id: number, input: UpdateWidgetInput, upload?: { path: string }): Promise<PublicWidget> {
       const existing = await Widget.query(deps.db).findById(id);
@@ -115,6 +109,8 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'qu
             oldKey = current.image_path;
             oldRenditions = current.renditions;
           }
+          // Recorded with the new picture: its renditions job comes with the commit or not at all.
+          if (newKey) await deps.events.record(trx, 'widget.picture_changed', { widgetId: id });
           return { widget: await Widget.query(trx).patchAndFetchById(id, patch), oldKey, oldRenditions };
         });
       } catch (error) {
@@ -123,14 +119,6 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'qu
       }
       if (saved.oldKey && saved.oldKey !== newKey) await deps.storage.delete(saved.oldKey);
       await deleteRenditionFiles(deps.storage, saved.oldRenditions);
-      await changed(saved.widget);
-      if (newKey) {
-        // Saved either way: the original is served until the renditions exist, and the start-up
-        // seed queues any widget still without them, so a queue outage costs nothing but bytes.
-        await queueWidgetRenditions(deps, { id, image_path: newKey }).catch((err: unknown) =>
-          deps.log.warn({ err, widgetId: id }, 'widget renditions not queued; queued again at the next start'),
-        );
-      }
       return presentWidget(saved.widget, deps.storage);
     },
 
@@ -144,7 +132,6 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'qu
       });
       if (widget.image_path) await deps.storage.delete(widget.image_path);
       await deleteRenditionFiles(deps.storage, widget.renditions);
-      await changed(widget);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { insertCatalogueItems, insertWidget } from '../../test/factories.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { insertCatalogueItems, insertWidget } from '../test/factories.ts';
 import { contentRevision } from './content-revision.ts';
 
 let context: TestContext;

@@ -1,4 +1,4 @@
-import type { Db } from '../db.ts';
+import type { Db } from './db.ts';
 
 /** Reads the content revision (migrations/…_content_revision.ts) for the rendered-page cache. */
 export interface ContentRevision {

@@ -1,0 +1,47 @@
+import type { Deps } from './deps.ts';
+import { pruneExpiredSessions } from './http/session.ts';
+import type { Processors, Schedule } from './queue.ts';
+import type { Services } from './services.ts';
+
+/** Published events and once-only receipts kept this long (for inspection), then pruned. */
+const KEEP_EVENTS_DAYS = 14;
+
+type HousekeepingJob = 'outbox.relay' | 'contact.sweep' | 'images.recover' | 'sessions.prune' | 'events.prune';
+
+/**
+ * The sweeps, as BullMQ job schedulers: each runs once per interval in the whole cluster (whichever
+ * worker takes the job), not once per process. In embedded mode the in-process driver runs them
+ * on timers.
+ */
+export const housekeepingSchedules: (Schedule & { name: HousekeepingJob })[] = [
+  // Publishes events whose process died between commit and publish (normally a commit kicks the relay at once).
+  { name: 'outbox.relay', everyMs: 5_000 },
+  // Enquiries due for another send; one indexed query, so enquiries wait no longer than their backoff.
+  { name: 'contact.sweep', everyMs: 15_000 },
+  { name: 'images.recover', everyMs: 60_000 },
+  { name: 'sessions.prune', everyMs: 60 * 60_000 },
+  { name: 'events.prune', everyMs: 24 * 60 * 60_000 },
+];
+
+/** The sweeps' processors. */
+export function housekeepingProcessors(deps: Deps, services: Services): Pick<Processors, HousekeepingJob> {
+  return {
+    'outbox.relay': async () => {
+      await deps.relay.publishPending();
+    },
+    'contact.sweep': async () => {
+      await services.contact.requeueUnsent();
+    },
+    'images.recover': async () => {
+      await services.imageRecovery.recoverStuck();
+    },
+    'sessions.prune': async () => {
+      await pruneExpiredSessions(deps.db);
+    },
+    'events.prune': async () => {
+      const before = new Date(deps.now().getTime() - KEEP_EVENTS_DAYS * 24 * 3600_000);
+      await deps.db('events').where('published_at', '<', before).delete();
+      await deps.db('job_receipts').where('done_at', '<', before).delete();
+    },
+  };
+}
