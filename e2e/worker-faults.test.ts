@@ -6,7 +6,6 @@ import { sendForm, testImage } from '../test/admin.ts';
 import { insertUser, logIn } from '../test/auth.ts';
 import { startCluster, type Cluster, type ClusterProcess } from '../test/cluster.ts';
 import { TestClient } from '../test/http-client.ts';
-import { S3RVER_CREDENTIALS } from '../test/s3.ts';
 import { waitUntil } from '../test/wait.ts';
 
 /**
@@ -24,7 +23,7 @@ const bucketKeys = async (prefix: string) => {
     endpoint: cluster.s3.url,
     region: 'eu-west-2',
     forcePathStyle: true,
-    credentials: { accessKeyId: S3RVER_CREDENTIALS.S3_ACCESS_KEY_ID, secretAccessKey: S3RVER_CREDENTIALS.S3_SECRET_ACCESS_KEY },
+    credentials: { accessKeyId: cluster.s3.accessKeyId, secretAccessKey: cluster.s3.secretAccessKey },
   });
   const listed = await s3.send(new ListObjectsV2Command({ Bucket: cluster.s3.bucket, Prefix: prefix }));
   s3.destroy();

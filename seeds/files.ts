@@ -1,4 +1,4 @@
-import type { Storage } from '../src/storage.ts';
+import type { Storage } from '../src/storage/types.ts';
 import { GALLERIES } from './data/galleries.ts';
 import { contentTag, renderBanner, renderFindMap, type SceneName } from './images.ts';
 

@@ -7,6 +7,7 @@ import type { Renditions } from '../src/modules/galleries/model.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { renditionKeys } from '../src/images/renditions.ts';
 import { seed, type SeedCounts } from './run.ts';
+import { localFilePath } from '../src/storage/local.ts';
 
 // The shared harness with the in-process queue driver: jobs run here through the real processors.
 /** The reasons of every recorded `catalogue.changed` event, oldest first. */
@@ -71,7 +72,7 @@ describe('seed', () => {
     expect(widget).toMatchObject({ type: 'IMAGE', image_width: 1200, image_height: 800 });
     expect(widget.image_path).toMatch(/^widgets\/find-map-[0-9a-f]{8}\.png$/);
     expect(widget.alt).toMatch(/A20/);
-    const meta = await sharp(deps.storage.localPath(widget.image_path)).metadata();
+    const meta = await sharp(localFilePath(deps.storage, widget.image_path)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 800]);
     // Queued by the seed like an upload's, and built by the same job (drained above).
     expect(widget.renditions).toMatchObject({ source: widget.image_path });
@@ -108,7 +109,7 @@ describe('seed', () => {
       expect(image.link).toMatch(/^\//);
       const keys = renditionKeys(image.renditions as Renditions);
       expect(keys).toHaveLength(1 + 4 * 3);
-      for (const key of [image.original_path, ...keys]) expect(existsSync(deps.storage.localPath(key)), key).toBe(true);
+      for (const key of [image.original_path, ...keys]) expect(existsSync(localFilePath(deps.storage, key)), key).toBe(true);
     }
   });
 

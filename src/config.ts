@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isQueueName, queueNames, type QueueName } from './queue-names.ts';
 import { parseOpeningHours, type OpeningHours } from './modules/site/opening-hours.ts';
+import { storageConfig, storageUrlSchema, type StorageConfig } from './storage/config.ts';
 
 /**
  * The one place that reads the environment (ARCHITECTURE rule 5). Everything else receives the
@@ -130,6 +131,12 @@ const schema = z.object({
   COMPANY_LOGO: sitePath.default('/favicon.svg'),
   /** Empty: the logo. */
   COMPANY_IMAGE: sitePath.or(z.literal('')).default(''),
+
+  /** Where files live (docs/decisions/007-file-storage.md): empty = VAR_DIR/storage, or s3://bucket?endpoint=…. */
+  STORAGE_URL: storageUrlSchema,
+  /** The bucket's key pair; both empty = the AWS SDK's own chain (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: z.string().trim().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().trim().default(''),
 });
 
 export interface BusinessDetails {
@@ -190,6 +197,8 @@ export interface Config {
   proxyHops: number;
   http: HttpTimeouts;
   business: BusinessDetails & BusinessLocation;
+  /** The local folder or the bucket files live in; credentials inside never serialise. */
+  storage: StorageConfig;
 }
 
 /** Timeouts of the web process's HTTP server against slow or stalled clients. */
@@ -230,6 +239,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Node refuses to start a server whose header timeout is longer than its request timeout.
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']);
+  }
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
   }
   const varDir = path.resolve(e.VAR_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -280,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       logo: absolute(e.COMPANY_LOGO),
       image: absolute(e.COMPANY_IMAGE || e.COMPANY_LOGO),
     },
+    storage: storageConfig(e.STORAGE_URL, varDir, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY),
   };
 }
 

@@ -8,7 +8,8 @@ import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { createRelay, type Relay } from './outbox/relay.ts';
 import { createBullQueue, createInlineQueue, type JobQueue } from './queue.ts';
-import { createLocalStorage, type Storage } from './storage.ts';
+import { createStorage } from './storage/index.ts';
+import type { Storage } from './storage/types.ts';
 import path from 'node:path';
 import { housekeepingSchedules } from './housekeeping.ts';
 import { jobsFor } from './subscribers.ts';
@@ -50,7 +51,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
   const queue = config.redisUrl
     ? createBullQueue({ url: config.redisUrl, maxRetriesPerRequest: 1 }, config.redisPrefix)
     : createInlineQueue(log, config.queueConcurrency);
-  const storage = createLocalStorage(path.join(config.varDir, 'storage'));
+  const storage = createStorage(config.storage, { tmpDir: path.join(config.varDir, 'tmp') });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, varDir: config.varDir, log });
   const relay = createRelay({
     db,

@@ -14,6 +14,7 @@ import { buildProcessors } from '../src/processors.ts';
 import { startBullWorkers } from '../workers/runtime.ts';
 import { databaseUrl, onServer, templateName } from './database.ts';
 import { TestClient } from './http-client.ts';
+import { startS3rver, type TestS3 } from './s3.ts';
 import { startSmtpCapture } from './smtp.ts';
 
 export interface TestContext {
@@ -21,6 +22,8 @@ export interface TestContext {
   services: Services;
   /** Starts BullMQ workers in this process for the given queues (Redis mode only). */
   startWorkers(queues?: string[]): void;
+  /** The s3rver this context stores into (with `storage: 's3'`). */
+  s3: TestS3 | undefined;
   close(): Promise<void>;
 }
 
@@ -32,6 +35,8 @@ export interface TestOptions {
   log?: Logger;
   /** Embedded mode: PGlite in VAR_DIR/db (no DATABASE_URL), migrated here, instead of a PostgreSQL clone. */
   embedded?: boolean;
+  /** Files in VAR_DIR/storage (default) or in a bucket of an s3rver started for this context. */
+  storage?: 'local' | 's3';
 }
 
 /**
@@ -43,6 +48,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   const name = `nursery_t_${id}`;
   if (!options.embedded) await onServer((db) => db.raw(`CREATE DATABASE "${name}" TEMPLATE "${templateName()}"`));
   const varDir = mkdtempSync(path.join(tmpdir(), 'nursery-test-'));
+  const s3 = options.storage === 's3' ? await startS3rver() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -53,6 +59,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     VAR_DIR: varDir,
     CATALOGUE_RENDER_DELAY_MS: '200',
     TRUST_PROXY: 'true',
+    ...s3?.env,
     ...options.env,
   });
   const deps = createDeps(config, { log: options.log });
@@ -65,6 +72,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   return {
     deps,
     services,
+    s3,
     startWorkers(queues) {
       const workers = startBullWorkers(deps, processors, queues);
       closers.push(() => workers.close());
@@ -78,6 +86,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       await deps.close();
       if (!options.embedded) await onServer((db) => db.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
       rmSync(varDir, { recursive: true, force: true });
+      await s3?.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { withEncodeSlot } from '../sharp-limits.ts';
-import type { Storage } from '../storage.ts';
+import { MissingFileError, type Storage } from '../storage/types.ts';
 
 /**
  * The picture pipeline shared by gallery images and IMAGE widgets: decode a stored original once,
@@ -53,28 +53,14 @@ export async function buildRenditions(
   folder: string,
   progress: () => Promise<unknown> = async () => {},
 ): Promise<{ renditions: Renditions; width: number; height: number }> {
-  const file = storage.localPath(image.original_path);
-  if (!(await storage.stat(image.original_path))) throw new BadImageError('The original image file is missing.');
-
-  const meta = await guard(sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
-  if (!meta.width || !meta.height) throw new BadImageError('The file is not a readable image.');
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new BadImageError(tooLargeMessage(meta.width, meta.height));
-  const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
-  const quarterTurn = normaliseRotation(image.rotation) % 180 === 90;
-  const width = quarterTurn ? oriented.height : oriented.width;
-  const height = quarterTurn ? oriented.width : oriented.height;
-
+  // Decoded once into raw pixels; every encode below works from them, so the original (a temp
+  // copy when it lives in a bucket) is needed only inside this call.
+  const { master, width, height } = await storage
+    .withLocalFile(image.original_path, (file) => decodeOriginal(file, image.rotation))
+    .catch((error: unknown) => {
+      throw error instanceof MissingFileError ? new BadImageError('The original image file is missing.') : error;
+    });
   const sizes = renditionSizes(width, height);
-  const top = sizes.at(-1)!;
-  // failOn 'error' refuses truncated and broken files yet tolerates harmless decoder warnings.
-  const master = await guard(
-    sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
-      .rotate(normaliseRotation(image.rotation))
-      .resize({ width: top.width, height: top.height, fit: 'fill' })
-      .toColourspace('srgb')
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true }),
-  );
   const raw = { width: master.info.width, height: master.info.height, channels: master.info.channels };
   const from = () => sharp(master.data, { raw });
 
@@ -108,6 +94,28 @@ export async function buildRenditions(
     })),
   };
   return { renditions, width, height };
+}
+
+/** Reads the original's size and decodes it, oriented and rotated, to raw pixels at the widest rendition. */
+async function decodeOriginal(file: string, rotation: number) {
+  const meta = await guard(sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+  if (!meta.width || !meta.height) throw new BadImageError('The file is not a readable image.');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new BadImageError(tooLargeMessage(meta.width, meta.height));
+  const oriented = meta.autoOrient ?? { width: meta.width, height: meta.height };
+  const quarterTurn = normaliseRotation(rotation) % 180 === 90;
+  const width = quarterTurn ? oriented.height : oriented.width;
+  const height = quarterTurn ? oriented.width : oriented.height;
+  const top = renditionSizes(width, height).at(-1)!;
+  // failOn 'error' refuses truncated and broken files yet tolerates harmless decoder warnings.
+  const master = await guard(
+    sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
+      .rotate(normaliseRotation(rotation))
+      .resize({ width: top.width, height: top.height, fit: 'fill' })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true }),
+  );
+  return { master, width, height };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CatalogueFile } from './model.ts';
 import { bumpRevision, currentRevision, latestFile } from './store.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { renderCatalogue } from './render-job.ts';
+import { localFilePath } from '../../storage/local.ts';
 
 const ROWS = 350;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,7 +27,7 @@ async function waitFor<T>(check: () => Promise<T | undefined | false>, ms = 10_0
 }
 
 async function pdfText(ctx: TestContext, file: CatalogueFile) {
-  const parser = new PDFParse({ data: readFileSync(ctx.deps.storage.localPath(file.storage_key)) });
+  const parser = new PDFParse({ data: readFileSync(localFilePath(ctx.deps.storage, file.storage_key)) });
   try {
     const text = await parser.getText();
     const info = await parser.getInfo();
@@ -38,7 +39,7 @@ async function pdfText(ctx: TestContext, file: CatalogueFile) {
 
 async function readWorkbook(ctx: TestContext, file: CatalogueFile) {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(ctx.deps.storage.localPath(file.storage_key));
+  await workbook.xlsx.readFile(localFilePath(ctx.deps.storage, file.storage_key));
   return workbook;
 }
 
@@ -67,9 +68,9 @@ describe('renderCatalogue', () => {
     expect(pdf).toMatchObject({ rows: ROWS, revision: 1 });
     if (process.env.CATALOGUE_TEST_OUT) {
       mkdirSync(process.env.CATALOGUE_TEST_OUT, { recursive: true });
-      copyFileSync(ctx.deps.storage.localPath(pdf.storage_key), `${process.env.CATALOGUE_TEST_OUT}/catalogue.pdf`);
+      copyFileSync(localFilePath(ctx.deps.storage, pdf.storage_key), `${process.env.CATALOGUE_TEST_OUT}/catalogue.pdf`);
       const xlsx = (await latestFile(ctx.deps.db, 'xlsx'))!;
-      copyFileSync(ctx.deps.storage.localPath(xlsx.storage_key), `${process.env.CATALOGUE_TEST_OUT}/catalogue.xlsx`);
+      copyFileSync(localFilePath(ctx.deps.storage, xlsx.storage_key), `${process.env.CATALOGUE_TEST_OUT}/catalogue.xlsx`);
       console.log(`pdf ${pdf.bytes} bytes; xlsx ${xlsx.bytes} bytes`);
     }
 

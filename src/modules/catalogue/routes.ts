@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { sendStored } from '../../http/send-stored.ts';
 import { validate } from '../../http/validate.ts';
 import { DOWNLOADS, issueDateIso, slugify, type CatalogueFormat } from './constants.ts';
 import { genusSlugParam, listQuerySchema } from './schema.ts';
@@ -50,20 +51,14 @@ export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogu
       }
 
       const generatedAt = new Date(file.generated_at);
-      ctx.status = 200; // ctx.fresh only compares validators on a 2xx response
       ctx.type = DOWNLOADS[format].contentType;
       ctx.set('ETag', `"${file.sha256}"`);
       ctx.lastModified = generatedAt;
       // Always revalidate: the URL is stable while its content changes with every render.
       ctx.set('Cache-Control', 'public, max-age=0, must-revalidate');
       ctx.set('Content-Disposition', `attachment; filename="${slug}-catalogue-${issueDateIso(generatedAt)}.${format}"`);
-      if (ctx.fresh) {
-        ctx.status = 304;
-        return;
-      }
-      ctx.length = info.bytes;
-      if (ctx.method === 'HEAD') return;
-      ctx.body = deps.storage.stream(file.storage_key);
+      // The file's own hash is the ETag; 304, Range (resumed downloads) and streaming as for media.
+      await sendStored(ctx, deps.storage, file.storage_key, info.bytes);
     });
   }
   return router;

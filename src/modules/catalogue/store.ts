@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Storage } from '../../storage.ts';
+import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
 import { CatalogueFile } from './model.ts';
 

@@ -5,19 +5,20 @@ import { describe, expect, it } from 'vitest';
 import { filesUnder, hostileFiles, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertGallery, insertGalleryImage, syncGallerySequence } from '../../../test/factories.ts';
 import type { Renditions } from './model.ts';
+import { localFilePath } from '../../storage/local.ts';
 
 const app = useAdminApp({ workers: ['images'] });
 
 const MiB = 1024 * 1024;
 const tmpFiles = () => filesUnder(path.join(app.context.deps.config.varDir, 'tmp'));
-const galleryFiles = (id: number) => filesUnder(app.context.deps.storage.localPath(`galleries/${id}`));
+const galleryFiles = (id: number) => filesUnder(localFilePath(app.context.deps.storage, `galleries/${id}`));
 const upload = (galleryId: number, file: { name: string; body: Buffer; type?: string }) =>
   sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file });
 const row = (id: number) =>
   app.context.deps.db('gallery_images').where({ id }).first() as Promise<{ status: string; width: number; height: number; original_path: string; renditions: Renditions | null; error: string | null } | undefined>;
 const waitForStatus = (id: number, status: string) => expect.poll(async () => (await row(id))?.status, { timeout: 20_000, interval: 100 }).toBe(status);
 const renditionFiles = (renditions: Renditions | null) => (renditions ? [renditions.thumb, ...renditions.widths.flatMap((w) => [w.avif, w.webp, w.jpeg])] : []);
-const stored = (key: string) => existsSync(app.context.deps.storage.localPath(key));
+const stored = (key: string) => existsSync(localFilePath(app.context.deps.storage, key));
 const newGallery = async (name = 'Trade show 2026') => {
   const response = await app.admin.post('/api/galleries', { name });
   expect(response.status).toBe(201);

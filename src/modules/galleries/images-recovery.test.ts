@@ -4,6 +4,7 @@ import { testImage } from '../../../test/admin.ts';
 import { insertGallery, insertGalleryImage } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { MAX_RENDER_ATTEMPTS, PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS } from './model.ts';
+import { localFilePath } from '../../storage/local.ts';
 
 /**
  * Images left `processing` by a killed rendition job. The kill is simulated by its traces: a row
@@ -31,7 +32,7 @@ describe.each([
   });
 
   const load = (id: number) => context.deps.db('gallery_images').where({ id }).first();
-  const stored = (key: string) => existsSync(context.deps.storage.localPath(key));
+  const stored = (key: string) => existsSync(localFilePath(context.deps.storage, key));
 
   /** An image whose rendition job died after `attempts` starts, leaving part of its folder behind. */
   async function killedJob(attempts: number) {

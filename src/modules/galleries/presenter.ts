@@ -1,4 +1,4 @@
-import type { Storage } from '../../storage.ts';
+import type { Storage } from '../../storage/types.ts';
 import type { GalleryImage } from './model.ts';
 
 export interface PresentedImage {

@@ -9,6 +9,7 @@ import { insertGallery, insertGalleryImage } from '../../../test/factories.ts';
 import { pngHeader } from '../../../test/images.ts';
 import { MAX_INPUT_PIXELS, renditionKeys, renditionSizes } from '../../images/renditions.ts';
 import { deleteImageFiles, renderImageRenditions } from './renditions-job.ts';
+import { localFilePath } from '../../storage/local.ts';
 
 // The shared harness with the in-process queue driver: jobs run here through the real processors.
 let deps: Deps;
@@ -37,7 +38,7 @@ const load = async (id: number) =>
 
 /** The rendition folders this image has on disk (`{id}-{hex}`). */
 const foldersOf = (id: number) => {
-  const dir = deps.storage.localPath(`galleries/${galleryId}`);
+  const dir = localFilePath(deps.storage, `galleries/${galleryId}`);
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(`${id}-`)) : [];
 };
 
@@ -74,11 +75,11 @@ describe('renderImageRenditions', () => {
       [1920, 1000],
     ]);
     expect(r.thumb).toMatch(new RegExp(`^galleries/${galleryId}/${image.id}-[0-9a-f]{8}/`));
-    const thumb = await sharp(deps.storage.localPath(r.thumb)).metadata();
+    const thumb = await sharp(localFilePath(deps.storage, r.thumb)).metadata();
     expect([thumb.width, thumb.height, thumb.format]).toEqual([120, 120, 'jpeg']);
     for (const w of r.widths) {
       for (const [format, expected] of [['avif', 'heif'], ['webp', 'webp'], ['jpeg', 'jpeg']] as const) {
-        const meta = await sharp(deps.storage.localPath(w[format])).metadata();
+        const meta = await sharp(localFilePath(deps.storage, w[format])).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual([expected, w.width, w.height]);
         expect(meta.exif).toBeUndefined();
       }
@@ -99,7 +100,7 @@ describe('renderImageRenditions', () => {
     const row = await load(image.id);
     expect([row.width, row.height]).toEqual([300, 600]);
     const largest = row.renditions!.widths.at(-1)!;
-    const meta = await sharp(deps.storage.localPath(largest.jpeg)).metadata();
+    const meta = await sharp(localFilePath(deps.storage, largest.jpeg)).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([300, 600, undefined]);
   });
 
@@ -113,8 +114,8 @@ describe('renderImageRenditions', () => {
     const row = await load(image.id);
     expect([row.status, row.width, row.height]).toEqual(['ready', 400, 800]);
     expect(row.renditions!.thumb).not.toBe(before.thumb);
-    for (const key of renditionKeys(before)) expect(existsSync(deps.storage.localPath(key))).toBe(false);
-    for (const key of renditionKeys(row.renditions)) expect(existsSync(deps.storage.localPath(key))).toBe(true);
+    for (const key of renditionKeys(before)) expect(existsSync(localFilePath(deps.storage, key))).toBe(false);
+    for (const key of renditionKeys(row.renditions)) expect(existsSync(localFilePath(deps.storage, key))).toBe(true);
     expect(foldersOf(image.id)).toHaveLength(1);
   });
 
@@ -165,7 +166,7 @@ describe('renderImageRenditions', () => {
     expect(row.status).toBe('ready');
 
     await deleteImageFiles(deps.storage, { original_path: image.original_path, renditions: row.renditions });
-    expect(existsSync(deps.storage.localPath(image.original_path))).toBe(false);
+    expect(existsSync(localFilePath(deps.storage, image.original_path))).toBe(false);
     expect(foldersOf(image.id)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import type { Deps } from '../../deps.ts';
 import { BadImageError, buildRenditions, deleteRenditionFiles } from '../../images/renditions.ts';
-import type { Storage } from '../../storage.ts';
+import type { Storage } from '../../storage/types.ts';
 import { isRenditionFolder, PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS, type Renditions } from './model.ts';
 
 /**

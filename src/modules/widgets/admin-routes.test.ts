@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { filesUnder, hostileFiles, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertWidget } from '../../../test/factories.ts';
 import { sanitizeWidgetHtml } from './sanitize.ts';
+import { localFilePath } from '../../storage/local.ts';
 
 const app = useAdminApp({ redis: false });
 
-const storagePath = (key: string) => app.context.deps.storage.localPath(key);
+const storagePath = (key: string) => localFilePath(app.context.deps.storage, key);
 const tmpFiles = () => filesUnder(path.join(app.context.deps.config.varDir, 'tmp'));
 const widgetFiles = () => filesUnder(storagePath('widgets'));
 /** Uploaded originals only (top level of widgets/); their renditions live in folders below (renditions.test.ts). */

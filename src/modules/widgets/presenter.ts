@@ -1,4 +1,4 @@
-import type { Storage } from '../../storage.ts';
+import type { Storage } from '../../storage/types.ts';
 import type { Widget } from './model.ts';
 import { sanitizeWidgetHtml } from './sanitize.ts';
 

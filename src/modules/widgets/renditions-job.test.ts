@@ -7,6 +7,7 @@ import { testImage } from '../../../test/admin.ts';
 import { insertWidget } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { renderWidgetRenditions } from './renditions-job.ts';
+import { localFilePath } from '../../storage/local.ts';
 
 let deps: Deps;
 let context: TestContext;
@@ -28,7 +29,7 @@ async function imageWidget(body: Buffer, name: string) {
 const renditionsOf = async (id: number) => ((await deps.db('widgets').where({ id }).first('renditions')) as { renditions: WidgetRenditions | null }).renditions;
 /** The rendition folders of a widget on disk (`{id}-{8 hex}`). */
 const foldersOf = (id: number) => {
-  const dir = deps.storage.localPath('widgets');
+  const dir = localFilePath(deps.storage, 'widgets');
   return existsSync(dir) ? readdirSync(dir).filter((f) => new RegExp(`^${id}-[0-9a-f]{8}$`).test(f)) : [];
 };
 

@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { filesUnder, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertWidget } from '../../../test/factories.ts';
 import { requestMissingWidgetRenditions } from './renditions.ts';
+import { localFilePath } from '../../storage/local.ts';
 
 // The in-process queue driver: a saved picture's renditions job runs here through the real processor.
 const app = useAdminApp({ redis: false });
 
-const storagePath = (key: string) => app.context.deps.storage.localPath(key);
+const storagePath = (key: string) => localFilePath(app.context.deps.storage, key);
 const keyOf = (url: string) => decodeURIComponent(url.replace(/^\/media\//, '').replace(/ \d+w$/, ''));
 /** Every file under widgets/, and the rendition folders among them (`{id}-{8 hex}`). */
 const widgetFiles = () => filesUnder(storagePath('widgets'));
