@@ -12,7 +12,7 @@ import { createServices } from './services.ts';
 import { limitSharp } from './sharp-limits.ts';
 import { subscribe } from './subscribers.ts';
 
-/** Web process: config → db (migrate, seed) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
+/** Web process: config → db (migrate; seed when embedded) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
@@ -27,13 +27,15 @@ async function main(): Promise<void> {
   // Embedded mode (no Redis): jobs run here through the same processors the worker uses.
   if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, services));
 
+  // Demo content belongs to the embedded mode only: a production database (DATABASE_URL) is
+  // seeded on purpose with `npm run seed`, never by a web process that happens to start.
   if (!config.databaseUrl) {
     const admin = await createDemoAdminIfEmpty(deps.db);
     // Printed once, on the start that created it; the README says so.
     if (admin) log.warn(`Demo admin created: ${admin.email} / password ${admin.password} (shown once; change it in /account)`);
+    const seeded = await seed(deps);
+    if (Object.values(seeded).some((n: number) => n > 0)) log.info({ seeded }, 'demo content seeded');
   }
-  const seeded = await seed(deps);
-  if (Object.values(seeded).some((n: number) => n > 0)) log.info({ seeded }, 'demo content seeded');
   await services.catalogue.ensureDownloads();
   const stopPeriodic = startPeriodicTasks(deps, services, { sessions: true });
 
