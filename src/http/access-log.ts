@@ -47,8 +47,10 @@ export function accessLog(log: Logger): Middleware {
     const bytesBefore = socket.bytesWritten;
     // 'close' comes after the last byte was handed to the socket, or when the client went away.
     ctx.res.once('close', () => {
-      const path = loggablePath(ctx.path);
       const status = ctx.res.statusCode;
+      const level = PROBES.has(ctx.path) && status < 500 ? 'debug' : 'info';
+      if (!log.isLevelEnabled(level)) return; // a silent logger (tests, benchmarks) costs nothing more
+      const path = loggablePath(ctx.path);
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const userId = (ctx.state.user as { id?: number } | undefined)?.id;
       const line = {
@@ -61,7 +63,6 @@ export function accessLog(log: Logger): Middleware {
         ...(userId === undefined ? {} : { userId }),
         ...(ctx.res.writableFinished ? {} : { aborted: true }),
       };
-      const level = PROBES.has(ctx.path) && status < 500 ? 'debug' : 'info';
       log[level](line, `${ctx.method} ${path} ${status} ${ms} ms`);
     });
     await withRequestId(requestId, next);
