@@ -71,6 +71,11 @@ export default async function setup(project: TestProject) {
     return child;
   };
   start('workers/main.ts');
+  // With DATABASE_URL the web process seeds nothing: the demo content comes from `npm run seed`,
+  // as in production. Its image and catalogue jobs go to the worker started above.
+  const seeding = start('src/cli/seed.ts');
+  const seeded = await new Promise<number | null>((resolve) => seeding.once('exit', resolve));
+  if (seeded !== 0) throw new Error(`e2e setup: npm run seed exited with ${seeded}`);
   start('src/main.ts');
 
   await waitFor(async () => (await fetch(`${baseUrl}/readyz`)).ok, 60_000, 'web process ready');

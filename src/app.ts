@@ -3,6 +3,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import type Router from '@koa/router';
 import type { Deps } from './deps.ts';
+import { accessLog } from './http/access-log.ts';
 import { jsonBody } from './http/body.ts';
 import { clientIp } from './http/client-ip.ts';
 import { csrfProtection } from './http/csrf.ts';
@@ -39,8 +40,8 @@ export interface AppOptions {
 
 /**
  * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
- * errors → client IP → secure cookies → headers → compression → SPA fallback → server-rendered pages →
- * CSRF → session → body → routes.
+ * access log → errors → client IP → secure cookies → headers → compression → SPA fallback →
+ * server-rendered pages → CSRF → session → body → routes.
  */
 export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
   // Trust exactly the configured proxies: the X-Forwarded-For entry the nearest of them appended,
@@ -52,6 +53,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.keys = [createHmac('sha256', deps.config.appKey).update('cookie-signing').digest('base64')];
   app.silent = true; // the error handler logs; Koa's default handler would print stack traces
 
+  app.use(accessLog(deps.log)); // first: the request id covers everything after it, errors included
   app.use(errorHandler(deps.log));
   app.use(clientIp());
   if (secure) app.use(secureCookies());

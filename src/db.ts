@@ -13,16 +13,21 @@ export type Trx = Knex.Transaction;
 /** Where migrations live; shared by the app, the CLI and the test database setup. */
 export const migrationsDir = path.resolve(import.meta.dirname, '..', 'migrations');
 
+/** A migration file: TypeScript in the sources, JavaScript in the compiled build (`dist/`). */
+const MIGRATION_FILE = /^\d+_.+\.(ts|js)$/;
+
 /**
- * Loads the TypeScript migrations with an `import()` that lives in this file, so whatever loads
- * our code (tsx in the app, Vitest's runner in tests) also compiles the migrations. Knex's own
- * loader runs inside node_modules, where no TypeScript loader applies.
+ * Loads the migrations with an `import()` that lives in this file, so whatever loads our code (tsx
+ * in the app, Vitest's runner in tests, plain node on the compiled build) also loads the
+ * migrations. Knex's own loader runs inside node_modules, where no TypeScript loader applies.
+ * A compiled migration keeps its `.ts` name in knex_migrations, so a database migrated from the
+ * sources and one migrated by the build agree on what has run.
  */
 const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
-    return readdirSync(migrationsDir).filter((file) => /^\d+_.+\.ts$/.test(file)).sort();
+    return readdirSync(migrationsDir).filter((file) => MIGRATION_FILE.test(file) && !file.endsWith('.d.ts')).sort();
   },
-  getMigrationName: (file) => file,
+  getMigrationName: (file) => file.replace(/\.js$/, '.ts'),
   getMigration: (file) => import(pathToFileURL(path.join(migrationsDir, file)).href) as Promise<Knex.Migration>,
 };
 
@@ -63,10 +68,31 @@ export function bindModels(db: Db): void {
   Model.knex(db);
 }
 
-/** Applies pending migrations; returns the names it ran. */
+/** Advisory lock key ("migr") held while one process migrates. */
+const MIGRATE_LOCK = 0x6d69_6772;
+
+/**
+ * Applies pending migrations; returns the names it ran. On PostgreSQL, processes starting at once
+ * (two web replicas) take turns under a session advisory lock: the second waits, then finds nothing
+ * to run. Without it knex's own lock makes the loser throw "Migration table is already locked" and
+ * the process exits. PGlite is only ever opened by one process, so it needs no lock.
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  const [, ran] = (await db.migrate.latest()) as [number, string[]];
-  return ran;
+  const latest = async () => ((await db.migrate.latest()) as [number, string[]])[1];
+  if (db.client.config.client !== 'pg') return latest();
+  // A session lock lives on one connection: hold a dedicated one from the pool for the duration.
+  const connection: unknown = await db.client.acquireConnection();
+  try {
+    await db.raw('select pg_advisory_lock(?)', [MIGRATE_LOCK]).connection(connection);
+    try {
+      return await latest();
+    } finally {
+      // Should the connection have broken, its session (and the lock with it) is already gone.
+      await db.raw('select pg_advisory_unlock(?)', [MIGRATE_LOCK]).connection(connection).catch(() => undefined);
+    }
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 }
 
 /** True when the error is PostgreSQL's unique_violation. */

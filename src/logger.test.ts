@@ -1,29 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { captureLog } from '../test/log-capture.ts';
 import { createDb, type Db } from './db.ts';
-import { createLogger } from './logger.ts';
+import { withRequestId } from './request-context.ts';
 import { User } from './modules/users/model.ts';
 
 // What a password hash looks like; it must never reach a log line.
 const SECRET_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$dGhpcy1pcy1hLXNlY3JldC1oYXNo';
 /** A part of the hash that survives PostgreSQL's truncation of the row it echoes in `detail`. */
 const SALT = 'c2VjcmV0LXNhbHQ';
-
-/** The real logger writing into an array, as the web process logs a failed request. */
-function capturingLogger() {
-  const lines: string[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, callback) {
-      lines.push(String(chunk));
-      callback();
-    },
-  });
-  return { log: createLogger('info', 'test', sink), lines };
-}
 
 /** Inserts a user with the secret hash but no email: a not-null violation whose detail echoes the row. */
 const failingInsert = (db: Db) =>
@@ -50,7 +38,7 @@ describe('database errors in the log', () => {
     });
 
     it('logs the failure and its SQL without the query parameters', async () => {
-      const { log, lines } = capturingLogger();
+      const { log, lines } = captureLog('info');
       const err = await failingInsert(db).catch((error: unknown) => error);
       expect((err as { params?: unknown[] }).params).toContain(SECRET_HASH); // PGlite attaches them
       log.error({ err }, 'request failed');
@@ -62,7 +50,7 @@ describe('database errors in the log', () => {
     });
 
     it('logs a data exception without the value PostgreSQL quotes in its message', async () => {
-      const { log, lines } = capturingLogger();
+      const { log, lines } = captureLog('info');
       const err = await db.raw('select ?::int as n', [SECRET_HASH]).catch((error: unknown) => error);
       expect((err as Error).message).toContain(SALT);
       log.error({ err }, 'request failed');
@@ -82,7 +70,7 @@ describe('database errors in the log', () => {
     });
 
     it('logs a knex error and an Objection-wrapped error without the row values PostgreSQL echoes', async () => {
-      const { log, lines } = capturingLogger();
+      const { log, lines } = captureLog('info');
       const raw = await failingInsert(context.deps.db).catch((error: unknown) => error);
       const wrapped = await User.query(context.deps.db)
         .insert({ firstname: 'Pat', lastname: 'Grower', email: null as unknown as string, password_hash: SECRET_HASH })
@@ -96,5 +84,37 @@ describe('database errors in the log', () => {
         expect(line).not.toContain(SALT);
       }
     });
+  });
+});
+
+describe('request ids and formats', () => {
+  it('names the current request on every line logged inside it, and no request outside one', () => {
+    const { log, records } = captureLog('info');
+    log.info('before');
+    withRequestId('req-1', () => {
+      log.info('inside');
+      log.warn({ requestId: 'given' }, 'a field given explicitly wins');
+    });
+    log.info('after');
+    expect(records().map((r) => [r.msg, r.requestId])).toEqual([
+      ['before', undefined],
+      ['inside', 'req-1'],
+      ['a field given explicitly wins', 'given'],
+      ['after', undefined],
+    ]);
+  });
+
+  it('writes one JSON object per line by default and readable lines when pretty, redacting both', () => {
+    const json = captureLog('info');
+    json.log.info({ status: 200, password: 'hunter22' }, 'GET / 200');
+    expect(JSON.parse(json.lines.join(''))).toMatchObject({ msg: 'GET / 200', status: 200, password: '[redacted]' });
+
+    const pretty = captureLog('info', { pretty: true });
+    withRequestId('req-2', () => pretty.log.info({ status: 200, password: 'hunter22' }, 'GET / 200'));
+    const text = pretty.lines.join('');
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO \(test\): GET \/ 200 /);
+    expect(text).toContain('"requestId":"req-2"');
+    expect(text).not.toContain('hunter22');
+    expect(text.trim().split('\n')).toHaveLength(1);
   });
 });

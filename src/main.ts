@@ -14,7 +14,7 @@ import { limitSharp } from './sharp-limits.ts';
 /** How long requests under way get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Web process: config → db (migrate, seed) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
+/** Web process: config → db (migrate; seed when embedded) → queue → listen; graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
@@ -30,13 +30,15 @@ async function main(): Promise<void> {
   if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, services));
   await deps.queue.schedule(housekeepingSchedules).catch((err: unknown) => log.warn({ err }, 'job schedulers not set; a worker sets them when it starts'));
 
+  // Demo content belongs to the embedded mode only: a production database (DATABASE_URL) is
+  // seeded on purpose with `npm run seed`, never by a web process that happens to start.
   if (!config.databaseUrl) {
     const admin = await createDemoAdminIfEmpty(deps.db);
     // Printed once, on the start that created it; the README says so.
     if (admin) log.warn(`Demo admin created: ${admin.email} / password ${admin.password} (shown once; change it in /account)`);
+    const seeded = await seed(deps);
+    if (Object.values(seeded).some((n: number) => n > 0)) log.info({ seeded }, 'demo content seeded');
   }
-  const seeded = await seed(deps);
-  if (Object.values(seeded).some((n: number) => n > 0)) log.info({ seeded }, 'demo content seeded');
   await services.catalogue.ensureDownloads();
   // Events a previous run recorded but could not publish (it died, or Redis was down) go out now.
   deps.relay.kick();

@@ -5,12 +5,13 @@ import { isUniqueViolation } from '../db.ts';
 import { HttpError, validationError } from './errors.ts';
 
 /**
- * Outermost middleware: gives every request an id, maps known errors to the contract's bodies and
- * everything else to a 500 without internals. Unknown /api paths answer a JSON 404.
+ * Outermost middleware after the access log: maps known errors to the contract's bodies and
+ * everything else to a 500 without internals (naming the request id). Unknown /api paths answer a JSON 404.
  */
 export function errorHandler(log: Logger): Middleware {
   return async (ctx, next) => {
-    const requestId = randomUUID();
+    // The access log (mounted first) has given the request its id; an app without it gets one here.
+    const requestId = (ctx.state.requestId as string | undefined) ?? randomUUID();
     ctx.state.requestId = requestId;
     try {
       await next();

@@ -1,0 +1,155 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { Redis } from 'ioredis';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../src/db.ts';
+import { databaseUrl, onServer } from './database.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
+// Inside the checkout, so the compiled files find node_modules as dist/ does; ignored by git and lint.
+const out = path.join(root, 'dist', `.test-${id}`);
+const dbName = `nursery_t_build_${id}`;
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `nursery_test_build_${id}`;
+
+/** Every .js file under a folder. */
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+/** A compiled process of the production image, its output collected line by line. */
+function startCompiled(entry: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(out, entry)], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => (output += String(chunk)));
+  return { child, output: () => output };
+}
+
+/** Polls until `check` holds; fails with the process's output if it exits first or after 20 s. */
+async function until(check: () => Promise<boolean> | boolean, what: string, proc: ReturnType<typeof startCompiled>) {
+  const deadline = Date.now() + 20_000;
+  while (!(await Promise.resolve().then(check).catch(() => false))) {
+    const ended = proc.child.exitCode !== null ? `it exited with ${proc.child.exitCode}` : Date.now() > deadline ? 'timed out' : '';
+    if (ended) throw new Error(`waiting for ${what}: ${ended}; output:\n${proc.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+
+describe('the production build (npm run build:server)', () => {
+  const children: ChildProcess[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    // The same configuration as `npm run build:server`; type errors are the typecheck step's job.
+    const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out, '--noCheck'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+    // Empty, not cloned from the migrated template: the compiled migrations must run.
+    await onServer((db) => db.raw(`CREATE DATABASE "${dbName}"`));
+    env = {
+      NODE_ENV: 'production',
+      APP_KEY: randomBytes(32).toString('base64'),
+      DATABASE_URL: databaseUrl(dbName),
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      VAR_DIR: mkdtempSync(path.join(tmpdir(), 'nursery-build-')),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await Promise.all(children.map(exited));
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await onServer((db) => db.raw(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+    if (env) rmSync(env.VAR_DIR!, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('imports only production dependencies, so `npm ci --omit=dev` keeps everything it needs', () => {
+    const { dependencies } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    // TypeScript's own scanner: static, re-exported and dynamic imports, nothing inside strings.
+    const specifiers = jsFiles(out).flatMap((file) => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName));
+    const bare = [...new Set(specifiers.filter((s) => !s.startsWith('.') && !isBuiltin(s)).map(packageOf))].sort();
+    expect(bare).toContain('koa'); // the scan sees the imports at all
+    expect(bare.filter((name) => !(name in dependencies))).toEqual([]);
+    // Relative imports point at the compiled files, not at the TypeScript sources.
+    expect(specifiers.filter((s) => s.startsWith('.') && s.endsWith('.ts'))).toEqual([]);
+  });
+
+  it('starts the compiled web process on an empty database: migrates, seeds nothing, serves and logs JSON', async () => {
+    const port = await freePort();
+    const web = startCompiled('src/main.js', { ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` });
+    children.push(web.child);
+    await until(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok, 'the compiled web process to be ready', web);
+
+    const response = await fetch(`http://127.0.0.1:${port}/api/site`, { headers: { 'x-request-id': 'build-check-1' } });
+    expect(response.status).toBe(200);
+    await until(() => web.output().includes('"requestId":"build-check-1"'), 'the access line', web);
+
+    const db = knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
+    try {
+      const sources = readdirSync(migrationsDir).filter((file) => file.endsWith('.ts')).sort();
+      // The compiled migrations ran and are recorded under their source names.
+      expect(await db('knex_migrations').orderBy('id').pluck('name')).toEqual(sources);
+      // A production database is seeded only by `npm run seed`, never by the web process.
+      expect(Number((await db('widgets').count({ n: '*' }).first())?.n)).toBe(0);
+    } finally {
+      await db.destroy();
+    }
+    const lines = web.output().trim().split('\n');
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow(); // no terminal: JSON
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain('database migrated');
+
+    web.child.kill('SIGTERM');
+    expect(await exited(web.child)).toBe(0);
+  });
+
+  it('runs the compiled migrate CLI and worker process', async () => {
+    const migrate = spawnSync(process.execPath, [path.join(out, 'src/cli/migrate.js')], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+    expect(migrate.stderr).toBe('');
+    expect(migrate.status).toBe(0);
+
+    const worker = startCompiled('workers/main.js', env);
+    children.push(worker.child);
+    await until(() => worker.output().includes('"msg":"workers started"'), 'the compiled worker to start', worker);
+    worker.child.kill('SIGTERM');
+    expect(await exited(worker.child)).toBe(0);
+  });
+});
