@@ -14,6 +14,7 @@ let cluster: Cluster;
 let webA: ClusterProcess;
 let webB: ClusterProcess;
 let admin: TestClient;
+let adminEmail: string;
 
 /** The same signed-in visitor, talking to another web process (a load balancer's choice). */
 const sameVisitorOn = (client: TestClient, web: ClusterProcess) => {
@@ -26,6 +27,7 @@ beforeAll(async () => {
   cluster = await startCluster({ webs: 2, workers: 2 });
   [webA, webB] = cluster.webs as [ClusterProcess, ClusterProcess];
   const { email, password } = await insertUser({ db: cluster.db }, { role: 'admin' });
+  adminEmail = email;
   admin = new TestClient(webA.baseUrl);
   await logIn(admin, email, password);
 }, 240_000);
@@ -65,7 +67,7 @@ describe('two web and two worker processes sharing no disk', () => {
     const onB = sameVisitorOn(admin, webB);
     const user = await onB.get('/api/user');
     expect(user.status).toBe(200);
-    expect(user.body.role).toBe('admin');
+    expect(user.body.data).toMatchObject({ email: adminEmail, role: 'admin' });
   });
 
   it('counts the contact rate limit across web A and web B', async () => {

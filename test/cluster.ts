@@ -86,7 +86,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       SMTP_URL: smtp.url,
       ...s3.env,
       VAR_DIR: varDir,
-      LOG_LEVEL: 'warn',
+      // A worker says it is ready at info level; web processes are probed over HTTP instead.
+      LOG_LEVEL: web ? 'warn' : 'info',
       CATALOGUE_RENDER_DELAY_MS: '200',
       ...options.env,
     };
