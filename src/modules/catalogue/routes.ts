@@ -44,11 +44,9 @@ export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogu
       const file = await catalogue.latestFile(format);
       // The row can outlive its file only if storage lost it; treat that like "not generated yet".
       const info = file && (await deps.storage.stat(file.storage_key));
-      if (!file || !info) {
-        // Heals a render that was never queued (say Redis was down at start); the job id de-duplicates.
-        await catalogue.ensureDownloads().catch(() => false);
-        throw notReady();
-      }
+      // No heal from here: a render's event is stored with the edit that needs it, and a GET
+      // that wrote an event would let any visitor fill the outbox.
+      if (!file || !info) throw notReady();
 
       const generatedAt = new Date(file.generated_at);
       ctx.type = DOWNLOADS[format].contentType;
