@@ -1,6 +1,7 @@
 import { Queue, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import { queueNames, type QueueName } from './queue-names.ts';
+import { withRequestId } from './request-context.ts';
 import { createSemaphore } from './semaphore.ts';
 
 export { queueNames, type QueueName };
@@ -198,7 +199,9 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
     for (let attempt = 1; attempt <= defaultJobOptions.attempts; attempt++) {
       try {
         const lastAttempt = attempt === defaultJobOptions.attempts;
-        await processor(job.data, { attempt, lastAttempt, ...(job.eventId ? { eventId: job.eventId } : {}) });
+        const meta = { attempt, lastAttempt, ...(job.eventId ? { eventId: job.eventId } : {}) };
+        // Under the id of the request that caused it, as a BullMQ worker runs it (workers/runtime.ts).
+        await withRequestId(job.requestId ?? `job-${job.jobId}`, () => processor(job.data, meta));
         return;
       } catch (err) {
         const unrecoverable = (err as Error)?.name === 'UnrecoverableError';
