@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { bindModels, createDb, type Db } from './db.ts';
 import { EventBus } from './events.ts';
-import { limiterFactory, type LimiterFactory } from './http/rate-limit.ts';
+import { limiterFactory, type LimiterFactory } from './limiters.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { createBullQueue, createInlineQueue, type JobQueue } from './queue.ts';

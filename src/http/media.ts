@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Storage } from '../storage.ts';
-import { isUploadedOriginal } from './clean-image.ts';
-import { notFound } from './errors.ts';
+import { isUploadedOriginal } from '../images/clean.ts';
+import { notFound } from '../errors.ts';
 import { textParam } from './params.ts';
 
 const contentTypes: Record<string, string> = {

@@ -5,7 +5,7 @@ import { accountMails } from '../../mail/templates/account.ts';
 import type { MailMessage } from '../../mail/transport.ts';
 import { LOCKOUT_MINUTES, WRONG_CODES_PER_ACCOUNT } from './challenge-lockout.ts';
 import { verificationUrl } from './verification.ts';
-import { User } from '../users/model.ts';
+import { findUserById } from '../users/service.ts';
 import type { JobPayloads } from '../../queue.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { JobPayloads } from '../../queue.ts';
  * address. The reset token arrives sealed with a mail-only key and is opened only to build the link.
  */
 export async function sendAccountMail(deps: Pick<Deps, 'db' | 'config' | 'mailer'>, job: JobPayloads['mail.send']): Promise<void> {
-  const user = await User.query(deps.db).findById(job.userId);
+  const user = await findUserById(deps.db, job.userId);
   if (!user) return; // deleted since: nothing to send
   const business = deps.config.business;
   let message: MailMessage;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
+import { HttpError, notFound } from '../../errors.ts';
+import { validate } from '../../validation/validate.ts';
 import { DOWNLOADS, issueDateIso, slugify, type CatalogueFormat } from './constants.ts';
 import { genusSlugParam, listQuerySchema } from './schema.ts';
 import type { CatalogueService } from './service.ts';

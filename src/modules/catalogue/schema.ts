@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { validate } from '../../validation/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { presentDownload, presentItem, type PresentedDownload } from './presenter.ts';

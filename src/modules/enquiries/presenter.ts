@@ -1,4 +1,4 @@
-import type { ContactMessage } from '../contact/model.ts';
+import type { ContactMessage } from '../contact/service.ts';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 

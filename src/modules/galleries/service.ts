@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import type { Paged, Paging } from '../../http/paging.ts';
+import { notFound, validationError } from '../../errors.ts';
+import type { Paged, Paging } from '../../validation/paging.ts';
 import { deleteImageFiles } from './renditions-job.ts';
 import { Gallery, GalleryImage, type Renditions } from './model.ts';
 import { presentAdminImage, presentImage, type AdminImage, type GalleryCard, type PresentedImage } from './presenter.ts';
