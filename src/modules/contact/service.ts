@@ -1,7 +1,9 @@
 import type { Db } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { contactMail } from '../../mail/templates/contact.ts';
-import type { Paged, Paging } from '../../validation/paging.ts';
+import type { EnquiryCounts } from '../../../shared/api/enquiries.ts';
+import type { Paged } from '../../../shared/api/paged.ts';
+import type { Paging } from '../../validation/paging.ts';
 import { retryDelayMs, SEND_LEASE_MS } from './backoff.ts';
 import type { ContactInput } from './schema.ts';
 import { ContactMessage } from './model.ts';
@@ -83,13 +85,6 @@ export type ContactService = ReturnType<typeof contactService>;
 
 // The enquiries inbox names a stored message by this type; the model class stays inside contact.
 export type { ContactMessage } from './model.ts';
-
-/** Enquiries received lately: in the last 7 and 30 days, and per week (oldest first; `week` is that Monday, YYYY-MM-DD). */
-export interface EnquiryCounts {
-  last7: number;
-  last30: number;
-  perWeek: { week: string; count: number }[];
-}
 
 /**
  * The stored enquiries as the admin's inbox (the enquiries module) reads and files them. The rows

@@ -1,8 +1,10 @@
 import type { Deps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
-import type { Paged, Paging } from '../../validation/paging.ts';
-import { contactInbox, type ContactMessage, type EnquiryCounts } from '../contact/service.ts';
-import { presentEnquiry, type PresentedEnquiry } from './presenter.ts';
+import type { Enquiry, EnquiryCounts } from '../../../shared/api/enquiries.ts';
+import type { Paged } from '../../../shared/api/paged.ts';
+import type { Paging } from '../../validation/paging.ts';
+import { contactInbox, type ContactMessage } from '../contact/service.ts';
+import { presentEnquiry } from './presenter.ts';
 
 /** Weeks shown on the dashboard's chart, this week included. */
 export const CHART_WEEKS = 12;
@@ -12,22 +14,22 @@ const ZONE = 'Europe/London';
 /** Contact enquiries as the admin works through them: list, read, mark handled, delete. The rows are contact's. */
 export function enquiryService(deps: Pick<Deps, 'db'>) {
   const inbox = contactInbox(deps.db);
-  const present = (message: ContactMessage | undefined): PresentedEnquiry => {
+  const present = (message: ContactMessage | undefined): Enquiry => {
     if (!message) throw notFound();
     return presentEnquiry(message);
   };
 
   return {
     /** Newest first. */
-    async list(paging: Paging): Promise<Paged<PresentedEnquiry>> {
+    async list(paging: Paging): Promise<Paged<Enquiry>> {
       const { results, total } = await inbox.page(paging);
       return { results: results.map(presentEnquiry), total };
     },
 
-    find: async (id: number): Promise<PresentedEnquiry> => present(await inbox.find(id)),
+    find: async (id: number): Promise<Enquiry> => present(await inbox.find(id)),
 
     /** Marks handled (keeping the first time it was) or not handled. */
-    setHandled: async (id: number, handled: boolean): Promise<PresentedEnquiry> => present(await inbox.setHandled(id, handled)),
+    setHandled: async (id: number, handled: boolean): Promise<Enquiry> => present(await inbox.setHandled(id, handled)),
 
     async remove(id: number): Promise<void> {
       if (!(await inbox.remove(id))) throw notFound();

@@ -1,9 +1,11 @@
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
-import type { Paged, Paging } from '../../validation/paging.ts';
+import type { AdminGalleryImage as AdminImage, GalleryCard, GalleryImage as PresentedImage } from '../../../shared/api/galleries.ts';
+import type { Paged } from '../../../shared/api/paged.ts';
+import type { Paging } from '../../validation/paging.ts';
 import { deleteImageFiles } from './renditions-job.ts';
 import { Gallery, GalleryImage, type Renditions } from './model.ts';
-import { presentAdminImage, presentImage, type AdminImage, type GalleryCard, type PresentedImage } from './presenter.ts';
+import { presentAdminImage, presentImage } from './presenter.ts';
 
 /** The three banner galleries that always exist (spec §9). */
 export const BANNER_GALLERIES = { about: 1, shows: 2, home: 3 } as const;

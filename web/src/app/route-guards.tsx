@@ -5,7 +5,7 @@ import { isAuthScreen } from '../../../shared/app-routes.ts';
 import { Loading } from '../components/loading.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { redirectHandled, selectAuthRedirect, selectCurrentUser, selectSessionChecked, selectUnverified } from './session.ts';
-import type { User } from './session-api.ts';
+import type { UserAccount } from '../../../shared/api/users.ts';
 
 /** What the guards and the central error handler put in `location.state`. */
 export interface AuthLocationState {
@@ -16,7 +16,7 @@ export interface AuthLocationState {
 }
 
 /** The roles the route table names. */
-export type Role = User['role'];
+export type Role = UserAccount['role'];
 
 const CONFIRM_RETURN_KEY = 'nursery:confirm-password-return';
 

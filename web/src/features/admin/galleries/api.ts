@@ -1,32 +1,6 @@
 import { api } from '../../../app/api.ts';
-import type { GalleryImage } from '../../../components/gallery-api.ts';
-
-/** An image's place in the rendition pipeline. */
-export type ImageStatus = 'processing' | 'ready' | 'failed';
-
-/** An image as the gallery editor sees it (GET /api/admin/galleries/{id}): every status. */
-export interface AdminGalleryImage extends GalleryImage {
-  status: ImageStatus;
-  error: string | null;
-  rotation: number;
-  gallery_id: number;
-}
-
-/** A gallery with all its images, in order. */
-export interface AdminGallery {
-  id: number;
-  name: string;
-  images: AdminGalleryImage[];
-}
-
-/** A card of the galleries list. */
-export interface GalleryCard {
-  id: number;
-  name: string;
-  image_url: string | null;
-  thumb_url: string | null;
-  image_count: number;
-}
+import type { AdminGallery, AdminGalleryImage, GalleryCard } from '../../../../../shared/api/galleries.ts';
+import type { Paged } from '../../../../../shared/api/paged.ts';
 
 /** The text fields of an image (POST /api/galleriesimages/{id}). */
 export interface ImageFields {
@@ -53,7 +27,7 @@ const changed = (id: number) => [LIST, adminTag(id), { type: 'Gallery' as const,
 /** Galleries and their images (CONTRACT "Site content"). */
 export const galleriesAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listGalleries: build.query<{ results: GalleryCard[]; total: number }, number>({
+    listGalleries: build.query<Paged<GalleryCard>, number>({
       query: (page) => `/api/galleries?limit=${GALLERIES_PAGE_SIZE}&page=${page}`,
       providesTags: [LIST],
     }),

@@ -24,7 +24,7 @@ import {
   useRotateImageMutation,
   useRetryImageMutation,
 } from './api.ts';
-import type { AdminGallery, AdminGalleryImage } from './api.ts';
+import type { AdminGallery, AdminGalleryImage } from '../../../../../shared/api/galleries.ts';
 import { GalleryUploader } from './gallery-uploader.tsx';
 import { ImageEditModal } from './image-edit-modal.tsx';
 import { ImageGrid } from './image-grid.tsx';
