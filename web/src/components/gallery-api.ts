@@ -1,9 +1,6 @@
 import { api } from '../app/api.ts';
 import type { Gallery } from '../../../shared/api/galleries.ts';
 
-/** The well-known banner galleries (spec §9). */
-export const BANNER_GALLERY = { about: 1, shows: 2, home: 3 } as const;
-
 /**
  * The public gallery read, beside the shared banner slider: several content pages show banners
  * and features must not import each other. The admin gallery screens inject their own endpoints.

@@ -13,9 +13,6 @@ export interface ImageFields {
 /** Galleries list page size (spec §9). */
 export const GALLERIES_PAGE_SIZE = 12;
 
-/** Galleries 1–3 are the about, shows and home banners: they cannot be deleted (spec §9). */
-export const isBannerGallery = (id: number) => id >= 1 && id <= 3;
-
 const LIST = { type: 'Gallery', id: 'LIST' } as const;
 /**
  * The admin view is cached under its own id so it never mixes with the public read of the same
