@@ -46,7 +46,7 @@ export function DownloadsStatus({ changedAt }: DownloadsStatusProps) {
   if (waiting) text = 'Downloads: generating…';
   else if (changedAt !== null && gaveUpOn === changedAt && isGenerating(data, changedAt))
     text = 'Downloads: still generating; check the queue dashboard if this lasts.';
-  else if (data?.pdf) text = `CatalogueDownloads generated ${formatDateTime(data.pdf.generated_at)}`;
+  else if (data?.pdf) text = `Downloads generated ${formatDateTime(data.pdf.generated_at)}`;
   else if (isLoading) text = 'Downloads: checking…';
   else text = 'Downloads: not generated yet';
 
