@@ -1,9 +1,85 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The repository root: zones are resolved against it, whichever directory ESLint runs from. */
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The sub-folders of a folder: each is a module or feature with a boundary of its own. */
+const folders = (/** @type {string} */ folder) =>
+  readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Each feature module reaches another only through that module's public face (ARCHITECTURE rule 1):
+ *   - `service.ts`: what the module does, and the types its functions take and return;
+ *   - `presenter.ts`: how its records look in responses (pure functions of a record, no queries).
+ * Never its model, store, routes, schema, jobs or helpers: those are the module's own business, and
+ * a change to them must not ripple into another module.
+ */
+const PUBLIC_FACE = ['service.ts', 'presenter.ts'];
+
+const modules = folders('./src/modules/');
+const moduleZones = modules.map((name) => ({
+  target: `./src/modules/${name}`,
+  from: './src/modules',
+  except: [`./${name}`, ...modules.filter((other) => other !== name).flatMap((other) => PUBLIC_FACE.map((file) => `./${other}/${file}`))],
+  message: `A module uses another only through its ${PUBLIC_FACE.join(' or ')} (ARCHITECTURE rule 1).`,
+}));
+
+/** Web features never import each other (ARCHITECTURE rule 7); shared pieces live in components/. */
+const featureZones = folders('./web/src/features/').map((name) => ({
+  target: `./web/src/features/${name}`,
+  from: './web/src/features',
+  except: [`./${name}`],
+  message: 'Features do not import each other; move what both need to components/ (ARCHITECTURE rule 7).',
+}));
+
+/** The admin's screens are features too: each mirrors a server module; only shared/ and test/ are common. */
+const ADMIN_COMMON = ['shared', 'test'];
+const adminScreenZones = folders('./web/src/features/admin/')
+  .filter((name) => !ADMIN_COMMON.includes(name))
+  .map((name) => ({
+    target: `./web/src/features/admin/${name}`,
+    from: './web/src/features/admin',
+    except: [`./${name}`, ...ADMIN_COMMON.map((common) => `./${common}`)],
+    message: 'Admin screens do not import each other; common pieces live in features/admin/shared/ (ARCHITECTURE rule 7).',
+  }));
+
+/**
+ * Layers. `workers/` only starts the worker process: nothing imports it (rule 4). `src/http/` is the
+ * Koa edge: only a module's routes (`routes.ts`, `*-routes.ts`) reach into it; services, jobs, models
+ * and schemas throw from `src/errors.ts` and validate with `src/validation/`, so they run the same
+ * from a route, a job, a seed or the CLI (rule 3). Server and web meet only in `shared/`.
+ */
+const layerZones = [
+  {
+    target: ['./src', './shared', './web'],
+    from: './workers',
+    message: 'Nothing imports workers/: job processors live in their modules, workers/ only runs them (ARCHITECTURE rule 4).',
+  },
+  {
+    target: './src/modules/**/!(routes|*-routes).ts',
+    from: './src/http',
+    message: 'Only routes import src/http/; services throw from src/errors.ts and validate with src/validation/ (ARCHITECTURE rule 3).',
+  },
+  {
+    target: './web',
+    from: './src',
+    message: 'The web app reaches server code only through shared/ (types and constants both sides import).',
+  },
+  {
+    target: './shared',
+    from: ['./src', './web'],
+    message: 'shared/ is the contract between server and web: it imports neither.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'web/dist/', 'var/', 'test-results/', 'coverage/'] },
@@ -15,6 +91,10 @@ export default tseslint.config(
     rules: {
       // Modules talk through services; a cycle means a slice boundary leaked (ARCHITECTURE rule 1).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...layerZones, ...moduleZones, ...featureZones, ...adminScreenZones] },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },

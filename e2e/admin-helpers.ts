@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/passwords.ts';
 import { launchBrowser, newContext, seriousA11yViolations, viewports, watchPageErrors } from './browser.ts';
 import type { ViewportName } from './browser.ts';
 

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import { bindModels, createDb, type Db } from './db.ts';
 import { contentRevision, type ContentRevision } from './content-revision.ts';
 import { createEventLog, type EventLog } from './events.ts';
-import { limiterFactory, type LimiterFactory } from './http/rate-limit.ts';
+import { limiterFactory, type LimiterFactory } from './limiters.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
 import { createRelay, type Relay } from './outbox/relay.ts';

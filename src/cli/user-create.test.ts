@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../modules/auth/passwords.ts';
+import { verifyPassword } from '../passwords.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

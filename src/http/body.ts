@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 
 /** The largest JSON body any route takes (a widget's HTML travels as multipart, not here). */
 const JSON_LIMIT = '256kb';

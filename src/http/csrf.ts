@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { csrfMismatch } from './errors.ts';
+import { csrfMismatch } from '../errors.ts';
 import { committedSessionId, requestSessionId } from './session.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';

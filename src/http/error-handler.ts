@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { isUniqueViolation } from '../db.ts';
-import { HttpError, validationError } from './errors.ts';
+import { HttpError, validationError } from '../errors.ts';
 
 /**
  * Outermost middleware after the access log: maps known errors to the contract's bodies and

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { forbidden, passwordConfirmationRequired, unauthenticated, unverified } from './errors.ts';
+import { forbidden, passwordConfirmationRequired, unauthenticated, unverified } from '../errors.ts';
 
 /** What guards need to know about the signed-in user (set on ctx.state.user by the auth module). */
 export interface GuardUser {

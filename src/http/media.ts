@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { contentTypeOf, isValidKey } from '../storage/keys.ts';
 import type { Storage } from '../storage/types.ts';
-import { isUploadedOriginal } from './clean-image.ts';
-import { notFound } from './errors.ts';
+import { isUploadedOriginal } from '../images/clean.ts';
+import { notFound } from '../errors.ts';
 import { textParam } from './params.ts';
 import { sendStored } from './send-stored.ts';
 

@@ -1,4 +1,4 @@
-import { notFound } from './errors.ts';
+import { notFound } from '../errors.ts';
 
 /** A route's integer id; anything that is not a positive 32-bit integer is simply not found. */
 export function idParam(value: string | undefined): number {

@@ -4,7 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import type { Middleware } from 'koa';
 import type { JobQueue } from '../queue.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../errors.ts';
 import { requireAdmin } from './guards.ts';
 
 /** Where the queue dashboard lives (CONTRACT "Operations"). */

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../test/auth.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
-import { limiterFactory } from './rate-limit.ts';
+import { limiterFactory } from '../limiters.ts';
 
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { Storage } from '../storage/types.ts';
 import { MissingFileError } from '../storage/types.ts';
 import { ifRangeMatches, parseByteRange } from './byte-range.ts';
-import { HttpError, notFound } from './errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 
 /**
  * Answers a GET or HEAD with a stored file of `bytes` bytes, streamed from storage (never read

@@ -2,33 +2,13 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
-
-/** The sign-up and sign-in screens: always client-rendered (src/ssr/paths.ts leaves them to this shell). */
-export const AUTH_SCREENS: readonly RegExp[] = [
-  /^\/(register|login|verify-email|two-factor-challenge|forgot-password|confirm-password)\/?$/,
-  /^\/reset-password\/[^/]+\/?$/,
-];
+import { isClientRoute } from '../../shared/app-routes.ts';
 
 /**
- * Paths the React app knows (spec route table). Public pages are server-rendered (src/ssr/); this
- * shell answers the client-rendered screens, and any page whose server render failed. Known paths
- * get index.html with 200; any other non-API path 404, so crawlers see the right status.
- */
-const clientRoutes: RegExp[] = [
-  /^\/$/,
-  /^\/(contact|about|shows|catalogue|find|terms|environmental|biosecurity|cookies)\/?$/,
-  /^\/catalogue\/genus\/[^/]+\/?$/,
-  /^\/contact\/sent\/?$/,
-  /^\/legal\/privacy\/?$/,
-  ...AUTH_SCREENS,
-  /^\/account(\/(profile|password|2fa))?\/?$/,
-  /^\/admin(\/.*)?$/,
-];
-
-export const isClientRoute = (p: string) => clientRoutes.some((r) => r.test(p));
-
-/**
- * Serves the built app: hashed files under /assets are immutable for a year, index.html is never
+ * Serves the built app. Public pages are server-rendered (src/ssr/); this shell answers the
+ * client-rendered screens, and any page whose server render failed: paths the app knows
+ * (shared/app-routes.ts) get index.html with 200, any other non-API path 404, so crawlers see the
+ * right status. Hashed files under /assets are immutable for a year, index.html is never
  * cached. Missing build → a plain page that says how to build, instead of a crash.
  */
 export function spa(distDir: string): Middleware {

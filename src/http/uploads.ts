@@ -2,10 +2,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import type { File } from 'formidable';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import { HttpError, validationError } from './errors.ts';
-
-/** 1 MiB in bytes, for readable limits. */
-export const MiB = 1024 * 1024;
+import { MiB } from '../bytes.ts';
+import { HttpError, validationError } from '../errors.ts';
 
 /** Text fields of one multipart request, all together (a widget's HTML is the largest). */
 const MAX_FIELDS_BYTES = 2 * MiB;

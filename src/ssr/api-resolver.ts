@@ -1,7 +1,7 @@
 import type { ServerApiResolver } from '../../shared/server-render.ts';
 import type { Config } from '../config.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import { validate } from '../http/validate.ts';
+import { HttpError, notFound } from '../errors.ts';
+import { validate } from '../validation/validate.ts';
 import { genusSlugParam, listQuerySchema } from '../modules/catalogue/schema.ts';
 import type { Services } from '../services.ts';
 

@@ -1,12 +1,12 @@
-import { AUTH_SCREENS } from '../http/spa.ts';
+import { ACCOUNT_AREA, ADMIN_AREA, AUTH_SCREENS } from '../../shared/app-routes.ts';
 
 /** Paths the server never renders as pages: the API, files, and the client-rendered screens. */
 const NOT_PAGES: RegExp[] = [
   /^\/(api|assets|media|downloads|sanctum|user|email)(\/|$)/,
   // Sign-up, sign-in, account and admin screens stay client-rendered (the app shell).
   ...AUTH_SCREENS,
-  /^\/account(\/.*)?$/,
-  /^\/admin(\/.*)?$/,
+  ACCOUNT_AREA,
+  ADMIN_AREA,
   // A file name (favicon.svg, robots.txt…) is a file, present or not.
   /\/[^/]*\.[a-z0-9]{2,5}$/i,
 ];

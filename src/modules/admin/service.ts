@@ -3,15 +3,7 @@ import type { CatalogueService } from '../catalogue/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { EnquiryService } from '../enquiries/service.ts';
 import type { UsersService } from '../users/service.ts';
-
-/** GET /api/admin/stats's body. */
-export interface AdminStats {
-  users: number;
-  /** `unsent`: enquiries stored but not yet mailed to the sales inbox (the outbox keeps retrying them). */
-  enquiries: Awaited<ReturnType<EnquiryService['stats']>> & { unsent: number };
-  catalogue: { rows: number; generated_at: string | null };
-  queues: { waiting: number; failed: number };
-}
+import type { AdminStats } from '../../../shared/api/admin.ts';
 
 /** The admin dashboard's figures, gathered from each module's own service. */
 export function adminStatsService(

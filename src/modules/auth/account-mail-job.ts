@@ -5,7 +5,7 @@ import { accountMails } from '../../mail/templates/account.ts';
 import type { MailMessage } from '../../mail/transport.ts';
 import { LOCKOUT_MINUTES, WRONG_CODES_PER_ACCOUNT } from './challenge-lockout.ts';
 import { verificationUrl } from './verification.ts';
-import { User } from '../users/model.ts';
+import { findUserById } from '../users/service.ts';
 import { once } from '../../outbox/receipts.ts';
 import type { JobMeta, JobPayloads } from '../../queue.ts';
 
@@ -19,7 +19,7 @@ export async function sendAccountMail(
   job: JobPayloads['mail.send'],
   meta: Pick<JobMeta, 'eventId'> = {},
 ): Promise<void> {
-  const user = await User.query(deps.db).findById(job.userId);
+  const user = await findUserById(deps.db, job.userId);
   if (!user) return; // deleted since: nothing to send
   const business = deps.config.business;
   let message: MailMessage;

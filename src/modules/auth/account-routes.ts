@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../errors.ts';
 import { isPasswordConfirmed, requireUser } from '../../http/guards.ts';
-import { consume, rateLimit } from '../../http/rate-limit.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { consume } from '../../limiters.ts';
 import { idParam } from '../../http/params.ts';
-import { validate } from '../../http/validate.ts';
-import { User } from '../users/model.ts';
+import { validate } from '../../validation/validate.ts';
+import { findUserById, type User } from '../users/service.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
 import { confirmPasswordSchema, forgotPasswordSchema, profileSchema, resetPasswordSchema, updatePasswordSchema } from './schema.ts';
 import type { AuthService } from './service.ts';
@@ -61,7 +62,7 @@ export function accountRoutes(deps: Deps, auth: AuthService): Router {
     const query = ctx.query as Record<string, string | undefined>;
     if (!isValidVerificationSignature(deps.config, id, hash, query.expires, query.signature)) throw forbidden('Invalid or expired verification link.');
     const signedIn = ctx.state.user as User | undefined;
-    const user = await User.query(deps.db).findById(id);
+    const user = await findUserById(deps.db, id);
     if (!user || emailHash(user.email) !== hash || (signedIn && signedIn.id !== user.id)) throw forbidden('Invalid or expired verification link.');
     await auth.markVerified(user);
     if (ctx.accepts('html', 'json') === 'json') ctx.status = 204;

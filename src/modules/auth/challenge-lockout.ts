@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.ts';
-import { HttpError } from '../../http/errors.ts';
-import { consume } from '../../http/rate-limit.ts';
+import { HttpError } from '../../errors.ts';
+import { consume } from '../../limiters.ts';
 
 /**
  * Wrong two-factor codes allowed per account in the window, across all its pending logins. The

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
 import { randomToken } from '../../crypto.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import { requireUser, requireVerified } from '../../http/guards.ts';
-import { consume, rateLimit } from '../../http/rate-limit.ts';
-import { validate } from '../../http/validate.ts';
-import type { User } from '../users/model.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { consume } from '../../limiters.ts';
+import { validate } from '../../validation/validate.ts';
+import type { User } from '../users/service.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
 import { loginSchema, registerSchema, twoFactorChallengeSchema } from './schema.ts';
 import { challengeLockout } from './challenge-lockout.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirmed, emailField, newPassword, passwordText, requiredText } from '../../http/rules.ts';
+import { confirmed, emailField, newPassword, passwordText, requiredText } from '../../validation/rules.ts';
 
 const names = { firstname: requiredText('firstname'), lastname: requiredText('lastname') };
 const confirmation = z.unknown().optional();

@@ -1,11 +1,9 @@
 import type { Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { hashToken, randomToken, encrypt, deriveKey } from '../../crypto.ts';
-import { validationError } from '../../http/errors.ts';
-import { User } from '../users/model.ts';
-import { createUser, emailTaken, findUserByEmail } from '../users/service.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { endOtherSessions } from './session-auth.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { createUser, emailTaken, endOtherSessions, findUserByEmail, findUserById, updateUser, type User } from '../users/service.ts';
+import { hashPassword, verifyPassword } from '../../passwords.ts';
 import { matchTotp, newRecoveryCode, newRecoveryCodes, newTwoFactorSecret, twoFactorCipher, twoFactorQrCode } from './two-factor.ts';
 
 
@@ -56,12 +54,12 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
      */
     async completeChallenge(userId: number, code: string | undefined, recoveryCode: string | undefined): Promise<User> {
       return deps.db.transaction(async (trx) => {
-        const user = await User.query(trx).findById(userId).forUpdate();
+        const user = await findUserById(trx, userId, { lock: true });
         if (!user?.two_factor_secret) throw invalidCode();
         if (code && /^\d{6}$/.test(code)) {
           const step = await matchTotp(cipher.open(user.two_factor_secret), code);
           if (step === undefined || (user.two_factor_last_step !== null && Number(user.two_factor_last_step) >= step)) throw invalidCode();
-          await User.query(trx).findById(userId).patch({ two_factor_last_step: step });
+          await updateUser(trx, userId, { two_factor_last_step: step });
           return user;
         }
         const given = (recoveryCode ?? code ?? '').trim();
@@ -69,7 +67,7 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
         const index = given ? codes.indexOf(given) : -1;
         if (index < 0) throw code && !recoveryCode ? invalidCode() : invalidRecoveryCode();
         codes[index] = newRecoveryCode();
-        await User.query(trx).findById(userId).patch({ two_factor_recovery_codes: cipher.sealCodes(codes) });
+        await updateUser(trx, userId, { two_factor_recovery_codes: cipher.sealCodes(codes) });
         return user;
       });
     },
@@ -107,9 +105,7 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
           .update({ used_at: new Date() }, ['id']);
         if (!used.length) throw invalid();
         await trx('password_reset_tokens').where({ user_id: user.id }).whereNull('used_at').delete();
-        await User.query(trx)
-          .findById(user.id)
-          .patch({ password_hash: await hashPassword(input.password), remember_token_hash: null });
+        await updateUser(trx, user.id, { password_hash: await hashPassword(input.password), remember_token_hash: null });
         await deps.events.record(trx, 'user.password_changed', { userId: user.id });
       });
       await endOtherSessions(deps, user.id);
@@ -129,7 +125,7 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
       const passwordHash = await hashPassword(input.password);
       await withEvent(
         async (trx) => {
-          await User.query(trx).findById(user.id).patch({ password_hash: passwordHash, remember_token_hash: null });
+          await updateUser(trx, user.id, { password_hash: passwordHash, remember_token_hash: null });
         },
         'user.password_changed',
         () => user.id,
@@ -142,7 +138,8 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
       if (await emailTaken(deps.db, input.email, user.id)) throw validationError({ email: ['The email has already been taken.'] });
       const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
       return deps.db.transaction(async (trx) => {
-        const updated = await User.query(trx).patchAndFetchById(user.id, { ...input, ...(emailChanged ? { email_verified_at: null } : {}) });
+        const updated = await updateUser(trx, user.id, { ...input, ...(emailChanged ? { email_verified_at: null } : {}) });
+        if (!updated) throw notFound(); // deleted by an admin meanwhile
         if (emailChanged) await deps.events.record(trx, 'user.email_changed', { userId: user.id });
         return updated;
       });
@@ -151,14 +148,12 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
     /** Starts 2FA setup: a new secret and codes, not active until a code is confirmed. */
     async enableTwoFactor(user: User): Promise<void> {
       if (user.two_factor_confirmed_at) return;
-      await User.query(deps.db)
-        .findById(user.id)
-        .patch({
-          two_factor_secret: cipher.seal(newTwoFactorSecret()),
-          two_factor_recovery_codes: cipher.sealCodes(newRecoveryCodes()),
-          two_factor_confirmed_at: null,
-          two_factor_last_step: null,
-        });
+      await updateUser(deps.db, user.id, {
+        two_factor_secret: cipher.seal(newTwoFactorSecret()),
+        two_factor_recovery_codes: cipher.sealCodes(newRecoveryCodes()),
+        two_factor_confirmed_at: null,
+        two_factor_last_step: null,
+      });
     },
 
     async confirmTwoFactor(user: User, code: string): Promise<void> {
@@ -167,7 +162,7 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
       if (step === undefined) throw invalidCode();
       await withEvent(
         async (trx) => {
-          await User.query(trx).findById(user.id).patch({ two_factor_confirmed_at: new Date(), two_factor_last_step: step });
+          await updateUser(trx, user.id, { two_factor_confirmed_at: new Date(), two_factor_last_step: step });
         },
         'user.two_factor_enabled',
         () => user.id,
@@ -177,9 +172,7 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
     async disableTwoFactor(user: User): Promise<void> {
       const wasOn = Boolean(user.two_factor_confirmed_at);
       await deps.db.transaction(async (trx) => {
-        await User.query(trx)
-          .findById(user.id)
-          .patch({ two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null });
+        await updateUser(trx, user.id, { two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null });
         if (wasOn) await deps.events.record(trx, 'user.two_factor_disabled', { userId: user.id });
       });
     },
@@ -195,12 +188,12 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
 
     async regenerateRecoveryCodes(user: User): Promise<string[]> {
       const codes = newRecoveryCodes();
-      await User.query(deps.db).findById(user.id).patch({ two_factor_recovery_codes: cipher.sealCodes(codes) });
+      await updateUser(deps.db, user.id, { two_factor_recovery_codes: cipher.sealCodes(codes) });
       return codes;
     },
 
     async markVerified(user: User): Promise<void> {
-      if (!user.email_verified_at) await User.query(deps.db).findById(user.id).patch({ email_verified_at: new Date() });
+      if (!user.email_verified_at) await updateUser(deps.db, user.id, { email_verified_at: new Date() });
     },
 
     resendVerification: (user: User) => deps.events.record(deps.db, 'user.verification_requested', { userId: user.id }),

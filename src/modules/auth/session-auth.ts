@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { Deps } from '../../deps.ts';
 import { hashToken, randomToken, safeEqual } from '../../crypto.ts';
-import { User } from '../users/model.ts';
+import { findUserById, updateUser, type User } from '../users/service.ts';
 
 export const REMEMBER_COOKIE = 'nursery_remember';
 const REMEMBER_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export async function signIn(ctx: Context, deps: Pick<Deps, 'db'>, user: User, r
   ctx.state.user = user;
   if (remember) {
     const token = randomToken();
-    await User.query(deps.db).findById(user.id).patch({ remember_token_hash: hashToken(token) });
+    await updateUser(deps.db, user.id, { remember_token_hash: hashToken(token) });
     ctx.cookies.set(REMEMBER_COOKIE, `${user.id}.${token}`, {
       httpOnly: true,
       sameSite: 'lax',
@@ -37,17 +37,10 @@ export async function signIn(ctx: Context, deps: Pick<Deps, 'db'>, user: User, r
 /** Ends the session, and rotates the user's remember token so no device stays signed in. */
 export async function signOut(ctx: Context, deps: Pick<Deps, 'db'>): Promise<void> {
   const user = ctx.state.user as User | undefined;
-  if (user) await User.query(deps.db).findById(user.id).patch({ remember_token_hash: null });
+  if (user) await updateUser(deps.db, user.id, { remember_token_hash: null });
   ctx.session = null;
   ctx.cookies.set(REMEMBER_COOKIE, null, { signed: true });
   ctx.state.user = undefined;
-}
-
-/** Ends every session of a user except (optionally) the current one. */
-export async function endOtherSessions(deps: Pick<Deps, 'db'>, userId: number, keepSessionId?: string): Promise<void> {
-  const query = deps.db('sessions').where({ user_id: userId });
-  if (keepSessionId) query.whereNot({ id: keepSessionId });
-  await query.delete();
 }
 
 /**
@@ -59,7 +52,7 @@ export function loadUser(deps: Pick<Deps, 'db'>): Middleware {
     if (ctx.cookies.get('nursery_session') || ctx.cookies.get(REMEMBER_COOKIE)) {
       const userId = ctx.session?.userId;
       if (typeof userId === 'number') {
-        const user = await User.query(deps.db).findById(userId);
+        const user = await findUserById(deps.db, userId);
         if (user) ctx.state.user = user;
         else ctx.session = null;
       } else {
@@ -74,7 +67,7 @@ async function rememberedUser(ctx: Context, deps: Pick<Deps, 'db'>): Promise<voi
   const cookie = ctx.cookies.get(REMEMBER_COOKIE, { signed: true });
   if (!cookie) return;
   const [id, token] = cookie.split('.');
-  const user = id && /^\d+$/.test(id) ? await User.query(deps.db).findById(Number(id)) : undefined;
+  const user = id && /^\d+$/.test(id) ? await findUserById(deps.db, Number(id)) : undefined;
   if (!user?.remember_token_hash || !token || !safeEqual(user.remember_token_hash, hashToken(token))) {
     ctx.cookies.set(REMEMBER_COOKIE, null, { signed: true });
     return;

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { requirePasswordConfirmed } from '../../http/guards.ts';
-import { validate } from '../../http/validate.ts';
-import { User } from '../users/model.ts';
+import { validate } from '../../validation/validate.ts';
+import { findUserById, type User } from '../users/service.ts';
 import { codeSchema } from './schema.ts';
 import type { AuthService } from './service.ts';
 
@@ -14,7 +14,7 @@ export function twoFactorRoutes(deps: Deps, auth: AuthService): Router {
   const confirmed = requirePasswordConfirmed;
   const currentUser = (state: Record<string, unknown>) => state.user as User;
   // Secrets were just changed by a previous request; always read the row fresh.
-  const fresh = async (state: Record<string, unknown>) => (await User.query(deps.db).findById(currentUser(state).id))!;
+  const fresh = async (state: Record<string, unknown>) => (await findUserById(deps.db, currentUser(state).id))!;
 
   router.post('/user/two-factor-authentication', confirmed, async (ctx) => {
     await auth.enableTwoFactor(currentUser(ctx.state));

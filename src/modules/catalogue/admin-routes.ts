@@ -1,11 +1,11 @@
 import path from 'node:path';
 import Router from '@koa/router';
 import type { Config } from '../../config.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import { requireAdmin } from '../../http/guards.ts';
 import { idParam } from '../../http/params.ts';
 import { multipart, uploadedFile } from '../../http/uploads.ts';
-import { validate } from '../../http/validate.ts';
+import { validate } from '../../validation/validate.ts';
 import { fileSha256, previewToken, tokenRevision } from './import-preview.ts';
 import { IMPORT_MAX_BYTES, readCatalogueFile } from './import.ts';
 import { importConfirmSchema, itemPatchSchema, itemSchema } from './schema.ts';

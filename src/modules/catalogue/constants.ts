@@ -1,14 +1,11 @@
-/**
- * The catalogue's fixed vocabularies (CONTRACT "Catalogue"). Their order is the order buyers read
- * them in — smallest pot to largest, shortest to tallest — so lists, facets and the printed
- * catalogue sort by position in these arrays, never alphabetically ("10L" before "1L" would be odd).
- */
-export const CATALOGUE_FORMS = ['Bare root', '9cm', '1L', '2L', '3L', '7L', '7.5L', '10L'] as const;
-export const CATALOGUE_HEIGHTS = ['10-20', '20-40', '40-60', '60-90', '90-120', '120-150', '150-175', '175-200', 'Rootstock'] as const;
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../../../shared/catalogue.ts';
 
-/** One of the catalogue's forms, heights, and download formats. */
-export type CatalogueForm = (typeof CATALOGUE_FORMS)[number];
-export type CatalogueHeight = (typeof CATALOGUE_HEIGHTS)[number];
+// The vocabularies are the contract's (the web app's filters use them too); the module's own code
+// keeps importing them from here, beside the sort order built from them below.
+export { CATALOGUE_FORMS, CATALOGUE_HEIGHTS };
+export type { CatalogueForm, CatalogueHeight } from '../../../shared/catalogue.ts';
+
+/** One of the catalogue's download formats. */
 export type CatalogueFormat = 'pdf' | 'xlsx';
 
 /** The key printed with the PDF: what each form means to a buyer. */

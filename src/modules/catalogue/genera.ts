@@ -1,30 +1,10 @@
 import type { Knex } from 'knex';
+import type { GenusDetail, GenusSummary } from '../../../shared/api/catalogue.ts';
 import { genusSlug } from '../../../shared/slug.ts';
 import { ORDER_KEY_SQL } from './constants.ts';
 import { genusCommonNames } from './genus-common-names.ts';
 import { presentItem } from './presenter.ts';
 import type { CatalogueRow } from './store.ts';
-
-/** A genus as the genus index and the sitemap list it (GET /api/catalogue/genera). */
-export interface GenusSummary {
-  name: string;
-  slug: string;
-  /** How many catalogue lines it has. */
-  lines: number;
-  /** The newest `updated_at` of its lines, ISO 8601. */
-  updated_at: string;
-}
-
-/** A genus page's data (GET /api/catalogue/genera/:slug). */
-export interface GenusDetail {
-  name: string;
-  slug: string;
-  /** Its curated names first, then its lines' own common names not already listed. */
-  common_names: string[];
-  /** Its lines in catalogue order. */
-  lines: CatalogueRow[];
-  updated_at: string;
-}
 
 /** A summary plus the stored spellings behind its slug (two spellings may share one slug). */
 export interface GenusEntry extends GenusSummary {

@@ -1,21 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { ImportedItem } from './import.ts';
-import type { CatalogueRow } from './store.ts';
-
-/** A catalogue line as the preview shows it (no id: an imported line gets a new one). */
-export type PreviewLine = Omit<CatalogueRow, 'id'>;
-
-/** What an import would do, computed from exactly one file against exactly one catalogue revision. */
-export interface ImportPreview {
-  /** Hands the confirm back to the server: the revision previewed and the file's SHA-256. */
-  token: string;
-  counts: { added: number; changed: number; removed: number; unchanged: number };
-  /** The first {@link PREVIEW_LIST_LIMIT} lines of each kind; `counts` has the totals. */
-  added: PreviewLine[];
-  changed: { before: PreviewLine; after: PreviewLine }[];
-  removed: PreviewLine[];
-}
+import type { ImportPreview, PreviewLine } from '../../../shared/api/catalogue.ts';
 
 /** Lines listed per kind: enough to check an import by eye, while the counts cover every row. */
 export const PREVIEW_LIST_LIMIT = 200;

@@ -1,9 +1,10 @@
+import type { CatalogueDownload, CatalogueLine } from '../../../shared/api/catalogue.ts';
 import { DOWNLOADS, type CatalogueFormat } from './constants.ts';
 import type { CatalogueFile } from './model.ts';
 import type { CatalogueRow } from './store.ts';
 
 /** A catalogue line as the API shows it: an explicit field list, never the whole row. */
-export function presentItem(item: CatalogueRow): CatalogueRow {
+export function presentItem(item: CatalogueRow): CatalogueLine {
   return {
     id: item.id,
     genus: item.genus,
@@ -14,17 +15,8 @@ export function presentItem(item: CatalogueRow): CatalogueRow {
   };
 }
 
-/** One entry of GET /api/catalogue/downloads. */
-export interface PresentedDownload {
-  url: string;
-  bytes: number;
-  rows: number;
-  revision: number;
-  generated_at: string;
-}
-
 /** A generated file as the downloads list shows it: the public URL, never the storage key. */
-export function presentDownload(format: CatalogueFormat, file: CatalogueFile | undefined): PresentedDownload | null {
+export function presentDownload(format: CatalogueFormat, file: CatalogueFile | undefined): CatalogueDownload | null {
   if (!file) return null;
   return {
     url: DOWNLOADS[format].url,

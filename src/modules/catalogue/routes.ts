@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../errors.ts';
 import { sendStored } from '../../http/send-stored.ts';
-import { validate } from '../../http/validate.ts';
+import { validate } from '../../validation/validate.ts';
 import { DOWNLOADS, issueDateIso, slugify, type CatalogueFormat } from './constants.ts';
 import { genusSlugParam, listQuerySchema } from './schema.ts';
 import type { CatalogueService } from './service.ts';

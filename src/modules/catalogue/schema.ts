@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
+import { pagingSchema } from '../../validation/paging.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 
 /**
@@ -19,22 +20,8 @@ export const listQuerySchema = z.object({
   genus: blankAsMissing(z.string({ error: 'The genus must be text.' }).trim().max(100, { error: 'The genus may not be greater than 100 characters.' }).optional()),
   form: blankAsMissing(form.optional()),
   height: blankAsMissing(height.optional()),
-  page: blankAsMissing(
-    z.coerce
-      .number({ error: 'The page must be a whole number.' })
-      .int({ error: 'The page must be a whole number.' })
-      .min(0, { error: 'The page must be at least 0.' })
-      .max(1_000_000, { error: 'The page may not be greater than 1000000.' })
-      .default(0),
-  ),
-  limit: blankAsMissing(
-    z.coerce
-      .number({ error: 'The limit must be a whole number.' })
-      .int({ error: 'The limit must be a whole number.' })
-      .min(1, { error: 'The limit must be at least 1.' })
-      .max(100, { error: 'The limit may not be greater than 100.' })
-      .default(50),
-  ),
+  // The contract's paging (the same 422s as every paged list), 50 lines a page by default.
+  ...pagingSchema(50).shape,
   /** `exact`: no stand-in lines for a search that matched nothing (the admin's list: a deleted line stays gone). */
   match: blankAsMissing(z.enum(['forgiving', 'exact'], { error: 'The match must be forgiving or exact.' }).default('forgiving')),
 });

@@ -1,35 +1,16 @@
+import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
 import type { Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import { validate } from '../../http/validate.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { validate } from '../../validation/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
-import { presentDownload, presentItem, type PresentedDownload } from './presenter.ts';
+import { presentDownload, presentItem } from './presenter.ts';
 import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
-import { diffCatalogue, previewToken, type ImportPreview } from './import-preview.ts';
+import { diffCatalogue, previewToken } from './import-preview.ts';
 import { bumpRevision, currentRevision, latestFile, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
-import { genusDetail, genusEntries, type GenusDetail, type GenusEntry, type GenusSummary } from './genera.ts';
-
-/** Distinct values over the whole catalogue, for the page's filter menus. */
-export interface CatalogueFacets {
-  genus: string[];
-  form: string[];
-  height: string[];
-}
-
-/** GET /api/catalogue's body. */
-export interface CatalogueList {
-  results: CatalogueRow[];
-  total: number;
-  facets: CatalogueFacets;
-  /**
-   * Empty when the search matched lines. Otherwise the genera whose lines `results` holds instead
-   * (the query was a typo or a name of theirs: "Acre" → ["Acer"]), or, when even those gave
-   * nothing, up to three genera nearest the query (possibly none).
-   */
-  did_you_mean: string[];
-}
+import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
 
 /** Why a confirmed import is refused: the file or the catalogue is not what was previewed. */
 export const PREVIEW_STALE = 'The file or the catalogue has changed since the preview; preview the import again.';
@@ -112,7 +93,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
      * similarity stand in, named in `did_you_mean` (unless `match` is `exact`). Facets cover the
      * whole catalogue.
      */
-    async list(query: Partial<CatalogueQuery> = {}): Promise<CatalogueList> {
+    async list(query: Partial<CatalogueQuery> = {}): Promise<CataloguePage> {
       const page = query.page ?? 0;
       const limit = query.limit ?? 50;
       const exact = { genus: query.genus, form: query.form, height: query.height };
@@ -146,7 +127,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     },
 
     /** Adds a line; validated here too, as imports and seeds call this without a route. */
-    async create(input: CatalogueItemInput): Promise<CatalogueRow> {
+    async create(input: CatalogueItemInput): Promise<CatalogueLine> {
       const data = validate(itemSchema, input);
       const item = await deps.db.transaction(async (trx) => {
         const row = await CatalogueItem.query(trx).insertAndFetch(data);
@@ -157,7 +138,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     },
 
     /** Changes the given fields of a line; unknown id → 404. */
-    async update(id: number, input: CatalogueItemPatch): Promise<CatalogueRow> {
+    async update(id: number, input: CatalogueItemPatch): Promise<CatalogueLine> {
       const data = validate(itemPatchSchema, input);
       const item = await deps.db.transaction(async (trx) => {
         const row = await CatalogueItem.query(trx).patchAndFetchById(id, { ...data, updated_at: trx.fn.now() });
@@ -233,7 +214,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     },
 
     /** The newest generated file of each format, or null while none has been generated yet. */
-    async downloads(): Promise<{ pdf: PresentedDownload | null; xlsx: PresentedDownload | null }> {
+    async downloads(): Promise<CatalogueDownloads> {
       const [pdf, xlsx] = await Promise.all([latestFile(deps.db, 'pdf'), latestFile(deps.db, 'xlsx')]);
       return { pdf: presentDownload('pdf', pdf), xlsx: presentDownload('xlsx', xlsx) };
     },

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
 import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
 import { CatalogueFile } from './model.ts';
@@ -9,15 +10,8 @@ import { CatalogueFile } from './model.ts';
  * connection: a query on the outer knex inside a transaction would wait forever).
  */
 
-/** A catalogue line as the files and the API show it. */
-export interface CatalogueRow {
-  id: number;
-  genus: string;
-  species: string;
-  common_name: string;
-  form: string;
-  height: string;
-}
+/** A catalogue line as the files and the API show it (stored with exactly the contract's fields). */
+export type CatalogueRow = CatalogueLine;
 
 /** The catalogue's current revision; every committed edit bumps it. */
 export async function currentRevision(db: Knex): Promise<number> {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xlsxBomb } from '../../../test/zip.ts';
-import { MiB } from '../../http/uploads.ts';
+import { MiB } from '../../bytes.ts';
 import { checkZipSizes, XLSX_LIMITS, type ZipProgress } from './zip-limits.ts';
 
 let dir: string;

@@ -1,6 +1,6 @@
 import yauzl from 'yauzl';
-import { validationError } from '../../http/errors.ts';
-import { MiB } from '../../http/uploads.ts';
+import { validationError } from '../../errors.ts';
+import { MiB } from '../../bytes.ts';
 
 /** What an .xlsx may unpack to. A few-thousand-line catalogue unpacks to about 1 MiB. */
 export interface ZipLimits {

@@ -2,9 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { FormPostResult } from '../../../shared/server-render.ts';
 import type { Deps } from '../../deps.ts';
-import { HttpError } from '../../http/errors.ts';
-import { consume, rateLimit } from '../../http/rate-limit.ts';
-import { validate } from '../../http/validate.ts';
+import { HttpError } from '../../errors.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { consume } from '../../limiters.ts';
+import { validate } from '../../validation/validate.ts';
 import { contactSchema } from './schema.ts';
 import type { ContactService } from './service.ts';
 

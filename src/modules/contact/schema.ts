@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, requiredText } from '../../http/rules.ts';
+import { emailField, requiredText } from '../../validation/rules.ts';
 
 export const contactSchema = z.object({
   name: requiredText('name', 255),

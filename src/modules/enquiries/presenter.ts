@@ -1,20 +1,10 @@
-import type { ContactMessage } from '../contact/model.ts';
+import type { Enquiry } from '../../../shared/api/enquiries.ts';
+import type { ContactMessage } from '../contact/service.ts';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 /** An enquiry as the admin sees it: explicit fields (never the sender's IP or mail errors). */
-export interface PresentedEnquiry {
-  id: number;
-  name: string;
-  email: string;
-  telephone: string;
-  message: string;
-  created_at: string;
-  handled_at: string | null;
-  emailed_at: string | null;
-}
-
-export function presentEnquiry(message: ContactMessage): PresentedEnquiry {
+export function presentEnquiry(message: ContactMessage): Enquiry {
   return {
     id: message.id,
     name: message.name,

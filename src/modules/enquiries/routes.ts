@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { requireAdmin } from '../../http/guards.ts';
-import { pagingSchema } from '../../http/paging.ts';
+import { pagingSchema } from '../../validation/paging.ts';
 import { idParam } from '../../http/params.ts';
-import { validate } from '../../http/validate.ts';
+import { validate } from '../../validation/validate.ts';
 import { handleSchema } from './schema.ts';
 import type { EnquiryService } from './service.ts';
 

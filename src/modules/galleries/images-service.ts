@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import { checkImageFile } from '../../http/image-upload.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { checkImageFile } from '../../images/upload-check.ts';
 import { deleteImageFiles } from './renditions-job.ts';
 import { Gallery, GalleryImage, RENDER_DEADLINE_MS } from './model.ts';
-import { presentAdminImage, type AdminImage } from './presenter.ts';
+import type { AdminGalleryImage as AdminImage } from '../../../shared/api/galleries.ts';
+import { presentAdminImage } from './presenter.ts';
 import type { ImageFields } from './schema.ts';
 
 /** PostgreSQL foreign_key_violation: the gallery went away between the check and the insert. */

@@ -1,7 +1,5 @@
 import { Model } from 'objection';
-
-export type ImageStatus = 'processing' | 'ready' | 'failed';
-
+import type { ImageStatus } from '../../../shared/api/galleries.ts';
 import type { Renditions } from '../../images/renditions.ts';
 
 export type { Renditions };

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import Router from '@koa/router';
 import type { Config } from '../../config.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import { requireAdmin } from '../../http/guards.ts';
-import { pagingSchema } from '../../http/paging.ts';
+import { pagingSchema } from '../../validation/paging.ts';
 import { idParam } from '../../http/params.ts';
-import { MiB, multipart, uploadedFile } from '../../http/uploads.ts';
-import { validate } from '../../http/validate.ts';
+import { multipart, uploadedFile } from '../../http/uploads.ts';
+import { MiB } from '../../bytes.ts';
+import { validate } from '../../validation/validate.ts';
 import type { GalleryImageService } from './images-service.ts';
 import { galleryNameSchema, imageFieldsSchema, orderSchema, uploadSchema } from './schema.ts';
 import type { GalleryService } from './service.ts';

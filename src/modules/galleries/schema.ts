@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../../http/rules.ts';
+import { requiredText } from '../../validation/rules.ts';
 
 /** POST /api/galleries and POST /api/galleries/{id}. */
 export const galleryNameSchema = z.object({ name: requiredText('name', 255) });

@@ -1,13 +1,13 @@
+import { isBannerGallery } from '../../../shared/galleries.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import type { Paged, Paging } from '../../http/paging.ts';
+import { notFound, validationError } from '../../errors.ts';
+import type { AdminGalleryImage as AdminImage, GalleryCard, GalleryImage as PresentedImage } from '../../../shared/api/galleries.ts';
+import type { Paged } from '../../../shared/api/paged.ts';
+import type { Paging } from '../../validation/paging.ts';
 import { deleteImageFiles } from './renditions-job.ts';
 import { Gallery, GalleryImage, type Renditions } from './model.ts';
-import { presentAdminImage, presentImage, type AdminImage, type GalleryCard, type PresentedImage } from './presenter.ts';
+import { presentAdminImage, presentImage } from './presenter.ts';
 
-/** The three banner galleries that always exist (spec §9). */
-export const BANNER_GALLERIES = { about: 1, shows: 2, home: 3 } as const;
-const BANNER_IDS: readonly number[] = Object.values(BANNER_GALLERIES);
 
 export function galleryService(deps: Pick<Deps, 'db' | 'storage' | 'log'>) {
   async function load(id: number, readyOnly: boolean): Promise<Gallery> {
@@ -95,7 +95,7 @@ export function galleryService(deps: Pick<Deps, 'db' | 'storage' | 'log'>) {
      * galleries 1–3 cannot be deleted.
      */
     async remove(id: number): Promise<void> {
-      if (BANNER_IDS.includes(id)) {
+      if (isBannerGallery(id)) {
         const exists = await Gallery.query(deps.db).findById(id);
         if (!exists) throw notFound();
         throw validationError({ id: ['The about, shows and home banner galleries cannot be deleted.'] });

@@ -1,7 +1,9 @@
+import { BANNER_GALLERIES } from '../../../shared/galleries.ts';
+
 /**
  * The public pages crawlers should index, and what each shows that can change: its lastmod in the
  * sitemap is the newest change of exactly these (web/src/features/site/*-page.tsx and friends;
- * the banner gallery ids are web/src/components/gallery-api.ts's BANNER_GALLERY). A page listing
+ * the banner gallery ids are shared/galleries.ts's). A page listing
  * nothing stored (terms, contact) gets no lastmod rather than an invented one.
  */
 export interface PublicPage {
@@ -15,9 +17,9 @@ export interface PublicPage {
 }
 
 export const PUBLIC_PAGES: readonly PublicPage[] = [
-  { path: '/', widgets: ['HomeText', 'HomeText2'], gallery: 3 },
-  { path: '/about', widgets: ['AboutText', 'AboutText2'], gallery: 1 },
-  { path: '/shows', widgets: ['ShowsText'], gallery: 2 },
+  { path: '/', widgets: ['HomeText', 'HomeText2'], gallery: BANNER_GALLERIES.home },
+  { path: '/about', widgets: ['AboutText', 'AboutText2'], gallery: BANNER_GALLERIES.about },
+  { path: '/shows', widgets: ['ShowsText'], gallery: BANNER_GALLERIES.shows },
   { path: '/catalogue', widgets: ['CatalogueText'], catalogue: true },
   { path: '/find', widgets: ['FindText', 'FindImage'] },
   { path: '/contact', widgets: [] },

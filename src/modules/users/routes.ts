@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { requireAdmin } from '../../http/guards.ts';
 import { idParam } from '../../http/params.ts';
-import { validate } from '../../http/validate.ts';
+import { validate } from '../../validation/validate.ts';
 import { presentCurrentUser, presentUserSummary } from './presenter.ts';
 import { createUserSchema, updateUserSchema } from './schema.ts';
 import type { UsersService } from './service.ts';

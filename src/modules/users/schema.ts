@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirmed, emailField, newPassword, requiredText } from '../../http/rules.ts';
+import { confirmed, emailField, newPassword, requiredText } from '../../validation/rules.ts';
 import type { Role } from './model.ts';
 
 const role = z.enum(['user', 'admin'] as const satisfies readonly Role[], {

@@ -1,10 +1,12 @@
 import { isUniqueViolation, type Db, type Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { endOtherSessions } from '../auth/session-auth.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { hashPassword } from '../../passwords.ts';
 import { User, type Role } from './model.ts';
 import type { CreateUserInput, UpdateUserInput } from './schema.ts';
+
+// Other modules (auth) name a user by these types; the model class itself stays inside users.
+export type { Role, User } from './model.ts';
 
 export interface NewUser {
   firstname: string;
@@ -25,6 +27,44 @@ export async function emailTaken(db: Db | Trx, email: string, exceptId?: number)
   const query = User.query(db).whereRaw('lower(email) = ?', [email.trim().toLowerCase()]);
   if (exceptId) query.whereNot('id', exceptId);
   return Boolean(await query.first());
+}
+
+/** One user by id, or undefined. `lock` takes the row lock (inside a transaction). */
+export async function findUserById(db: Db | Trx, id: number, options: { lock?: boolean } = {}): Promise<User | undefined> {
+  const query = User.query(db).findById(id);
+  return options.lock ? await query.forUpdate() : await query;
+}
+
+/** The columns other modules change on a user row: credentials, two-factor state, verification, profile. */
+export type UserChanges = Partial<
+  Pick<
+    User,
+    | 'firstname'
+    | 'lastname'
+    | 'email'
+    | 'password_hash'
+    | 'email_verified_at'
+    | 'two_factor_secret'
+    | 'two_factor_recovery_codes'
+    | 'two_factor_confirmed_at'
+    | 'two_factor_last_step'
+    | 'remember_token_hash'
+  >
+>;
+
+/** Changes the given columns of one user (updated_at too) and returns the row as saved; undefined if it is gone. */
+export async function updateUser(db: Db | Trx, id: number, changes: UserChanges): Promise<User | undefined> {
+  return await User.query(db).patch(changes).findById(id).returning('*');
+}
+
+/**
+ * Ends every session of a user except (optionally) the current one: a new password must sign out
+ * every other browser. Session rows carry `user_id` for this (src/http/session.ts writes them).
+ */
+export async function endOtherSessions(deps: Pick<Deps, 'db'>, userId: number, keepSessionId?: string): Promise<void> {
+  const query = deps.db('sessions').where({ user_id: userId });
+  if (keepSessionId) query.whereNot({ id: keepSessionId });
+  await query.delete();
 }
 
 /** Creates a user with an argon2id hash. Used by sign-up, the admin and `npm run user:create`. */

@@ -1,6 +1,5 @@
 import { Model } from 'objection';
-
-export type WidgetType = 'TEXT' | 'IMAGE';
+import type { WidgetType } from '../../../shared/api/widgets.ts';
 
 /**
  * Storage keys of an IMAGE widget's responsive files (the gallery pipeline's shape) and the key

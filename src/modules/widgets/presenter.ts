@@ -1,26 +1,13 @@
+import type { WidgetData } from '../../../shared/api/widgets.ts';
 import type { Storage } from '../../storage/types.ts';
 import type { Widget } from './model.ts';
 import { sanitizeWidgetHtml } from './sanitize.ts';
-
-export interface PublicWidget {
-  id: number;
-  name: string;
-  type: 'TEXT' | 'IMAGE';
-  html?: string;
-  image_url?: string | null;
-  /** IMAGE: one srcset per format ("url 480w, url 960w, …"), null until the renditions are built. */
-  srcset?: { avif: string; webp: string; jpeg: string } | null;
-  width?: number | null;
-  height?: number | null;
-  alt?: string;
-  updated_at: string;
-}
 
 /**
  * The contract's widget body: sanitised HTML for TEXT; for IMAGE the uploaded image's URL (the fallback),
  * its responsive srcsets once built, size and alt. Never storage paths.
  */
-export function presentWidget(widget: Widget, storage: Storage): PublicWidget {
+export function presentWidget(widget: Widget, storage: Storage): WidgetData {
   const base = { id: widget.id, name: widget.name, type: widget.type, updated_at: new Date(widget.updated_at).toISOString() };
   // Sanitised again on the way out, not only on save: public pages are now server-rendered, so
   // HTML that reached the table some other way (an old row, a manual fix, a restore) would be

@@ -3,8 +3,9 @@ import Router from '@koa/router';
 import type { Config } from '../../config.ts';
 import { requireAdmin } from '../../http/guards.ts';
 import { idParam, textParam } from '../../http/params.ts';
-import { MiB, multipart, uploadedFile } from '../../http/uploads.ts';
-import { validate } from '../../http/validate.ts';
+import { multipart, uploadedFile } from '../../http/uploads.ts';
+import { MiB } from '../../bytes.ts';
+import { validate } from '../../validation/validate.ts';
 import { createWidgetSchema, updateWidgetSchema } from './schema.ts';
 import type { WidgetService } from './service.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../../http/rules.ts';
+import { requiredText } from '../../validation/rules.ts';
 
 /**
  * A widget's name is how pages fetch it (`/api/widgets/HomeText`), so it must be usable in a URL

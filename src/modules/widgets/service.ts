@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import { cleanImage } from '../../http/clean-image.ts';
-import { checkImageFile } from '../../http/image-upload.ts';
+import { notFound, validationError } from '../../errors.ts';
+import { cleanImage } from '../../images/clean.ts';
+import { checkImageFile } from '../../images/upload-check.ts';
 import { deleteRenditionFiles } from '../../images/renditions.ts';
 import { Widget, type WidgetRenditions } from './model.ts';
-import { presentWidget, type PublicWidget } from './presenter.ts';
+import type { WidgetData as PublicWidget } from '../../../shared/api/widgets.ts';
+import { presentWidget } from './presenter.ts';
 import { sanitizeWidgetHtml } from './sanitize.ts';
 import type { UpdateWidgetInput } from './schema.ts';
 

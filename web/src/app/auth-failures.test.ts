@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '../test/fetch.ts';
 import { api } from './api.ts';
 import { sessionApi } from './session-api.ts';
-import type { User } from './session-api.ts';
+import type { UserAccount } from '../../../shared/api/users.ts';
 import { makeStore } from './store.ts';
 
 const probe = api.injectEndpoints({
@@ -12,7 +12,7 @@ const probe = api.injectEndpoints({
   }),
 });
 
-const user: User = {
+const user: UserAccount = {
   id: 7,
   firstname: 'Ann',
   lastname: 'Oak',

@@ -7,11 +7,11 @@ import { authRedirectRequested } from './api.ts';
 import { AuthRedirects, RequireRole, confirmReturn } from './route-guards.tsx';
 import type { Role } from './route-guards.tsx';
 import { sessionApi } from './session-api.ts';
-import type { User } from './session-api.ts';
+import type { UserAccount } from '../../../shared/api/users.ts';
 import { makeStore } from './store.ts';
 import type { AppStore } from './store.ts';
 
-const userWith = (role: Role): User => ({
+const userWith = (role: Role): UserAccount => ({
   id: 1,
   firstname: 'Ann',
   lastname: 'Oak',
@@ -63,7 +63,7 @@ function renderApp(store: AppStore, url: string) {
   return router;
 }
 
-async function storeWith(user: User | null) {
+async function storeWith(user: UserAccount | null) {
   const store = makeStore();
   await store.dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, user));
   return store;

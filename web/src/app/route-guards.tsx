@@ -1,10 +1,11 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
+import { isAuthScreen } from '../../../shared/app-routes.ts';
 import { Loading } from '../components/loading.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { redirectHandled, selectAuthRedirect, selectCurrentUser, selectSessionChecked, selectUnverified } from './session.ts';
-import type { User } from './session-api.ts';
+import type { UserAccount } from '../../../shared/api/users.ts';
 
 /** What the guards and the central error handler put in `location.state`. */
 export interface AuthLocationState {
@@ -15,10 +16,7 @@ export interface AuthLocationState {
 }
 
 /** The roles the route table names. */
-export type Role = User['role'];
-
-/** Pages a user is sent to on the way in; never worth coming back to after logging in. */
-const AUTH_PATHS = ['/login', '/register', '/verify-email', '/two-factor-challenge', '/forgot-password', '/confirm-password'];
+export type Role = UserAccount['role'];
 
 const CONFIRM_RETURN_KEY = 'nursery:confirm-password-return';
 
@@ -114,7 +112,8 @@ export function AuthRedirects() {
   const act = useEffectEvent((reason: NonNullable<typeof redirect>) => {
     dispatch(redirectHandled());
     const here = pathOf(location);
-    const onAuthPage = AUTH_PATHS.includes(location.pathname);
+    // Pages a user is sent to on the way in: never worth coming back to after signing in.
+    const onAuthPage = isAuthScreen(location.pathname);
     // From an auth page, keep whatever it was itself going to return to.
     const from = onAuthPage ? returnPathFrom(location.state) : here;
     switch (reason) {

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { ACCOUNT_PATH, ACCOUNT_SCREEN_PATHS, ADMIN_PATH, AUTH_SCREEN_PATHS, PAGE_PATHS } from '../../../shared/app-routes.ts';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
 import { MainLayout } from '../layouts/main/main-layout.tsx';
@@ -21,37 +22,37 @@ function Root() {
 
 /** Sign-up and sign-in screens (features/auth): public, each its own lazy chunk. */
 const authRoutes: RouteObject[] = [
-  { path: 'register', lazy: () => import('../features/auth/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
-  { path: 'login', lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
+  { path: AUTH_SCREEN_PATHS.register, lazy: () => import('../features/auth/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
+  { path: AUTH_SCREEN_PATHS.login, lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
   {
-    path: 'two-factor-challenge',
+    path: AUTH_SCREEN_PATHS.twoFactorChallenge,
     lazy: () => import('../features/auth/two-factor-challenge-page.tsx').then((m) => ({ Component: m.TwoFactorChallengePage })),
   },
   {
-    path: 'forgot-password',
+    path: AUTH_SCREEN_PATHS.forgotPassword,
     lazy: () => import('../features/auth/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
   },
   {
-    path: 'reset-password/:token',
+    path: AUTH_SCREEN_PATHS.resetPassword,
     lazy: () => import('../features/auth/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
   },
-  { path: 'verify-email', lazy: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })) },
+  { path: AUTH_SCREEN_PATHS.verifyEmail, lazy: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })) },
 ];
 
 /** Behind the user/admin guard: ConfirmPassword and the account area with its own layout. */
 const accountRoutes: RouteObject[] = [
   {
-    path: 'confirm-password',
+    path: AUTH_SCREEN_PATHS.confirmPassword,
     lazy: () => import('../features/auth/confirm-password-page.tsx').then((m) => ({ Component: m.ConfirmPasswordPage })),
   },
   {
-    path: 'account',
+    path: ACCOUNT_PATH,
     lazy: () => import('../layouts/account/account-layout.tsx').then((m) => ({ Component: m.AccountLayout })),
     children: [
       { index: true, lazy: () => import('../features/account/account-home-page.tsx').then((m) => ({ Component: m.AccountHomePage })) },
-      { path: 'profile', lazy: () => import('../features/account/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
-      { path: 'password', lazy: () => import('../features/account/password-page.tsx').then((m) => ({ Component: m.PasswordPage })) },
-      { path: '2fa', lazy: () => import('../features/account/two-factor-page.tsx').then((m) => ({ Component: m.TwoFactorPage })) },
+      { path: ACCOUNT_SCREEN_PATHS.profile, lazy: () => import('../features/account/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
+      { path: ACCOUNT_SCREEN_PATHS.password, lazy: () => import('../features/account/password-page.tsx').then((m) => ({ Component: m.PasswordPage })) },
+      { path: ACCOUNT_SCREEN_PATHS.twoFactor, lazy: () => import('../features/account/two-factor-page.tsx').then((m) => ({ Component: m.TwoFactorPage })) },
     ],
   },
 ];
@@ -65,7 +66,7 @@ const accountRoutes: RouteObject[] = [
 const adminRoutes: RouteObject[] = [
   // One route for /admin and everything below it, so moving between admin screens never remounts
   // the admin layout ("admin/*" also matches /admin itself).
-  { path: 'admin/*', lazy: () => import('../layouts/admin/admin-area.tsx').then((m) => ({ Component: m.AdminArea })) },
+  { path: ADMIN_PATH, lazy: () => import('../layouts/admin/admin-area.tsx').then((m) => ({ Component: m.AdminArea })) },
 ];
 
 /**
@@ -96,48 +97,48 @@ export const pageSources: Record<string, string> = {
  */
 const publicRoutes: RouteObject[] = [
   { id: 'home', index: true, lazy: () => import('../features/site/home-page.tsx').then((m) => ({ Component: m.HomePage, handle: m.handle })) },
-  { id: 'about', path: 'about', lazy: () => import('../features/site/about-page.tsx').then((m) => ({ Component: m.AboutPage, handle: m.handle })) },
-  { id: 'shows', path: 'shows', lazy: () => import('../features/site/shows-page.tsx').then((m) => ({ Component: m.ShowsPage, handle: m.handle })) },
-  { id: 'find', path: 'find', lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage, handle: m.handle })) },
-  { id: 'terms', path: 'terms', lazy: () => import('../features/site/terms-page.tsx').then((m) => ({ Component: m.TermsPage, handle: m.handle })) },
+  { id: 'about', path: PAGE_PATHS.about, lazy: () => import('../features/site/about-page.tsx').then((m) => ({ Component: m.AboutPage, handle: m.handle })) },
+  { id: 'shows', path: PAGE_PATHS.shows, lazy: () => import('../features/site/shows-page.tsx').then((m) => ({ Component: m.ShowsPage, handle: m.handle })) },
+  { id: 'find', path: PAGE_PATHS.find, lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage, handle: m.handle })) },
+  { id: 'terms', path: PAGE_PATHS.terms, lazy: () => import('../features/site/terms-page.tsx').then((m) => ({ Component: m.TermsPage, handle: m.handle })) },
   {
     id: 'privacy',
-    path: 'legal/privacy',
+    path: PAGE_PATHS.privacy,
     lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.PrivacyPage, handle: m.privacyHandle })),
   },
   {
     id: 'environmental',
-    path: 'environmental',
+    path: PAGE_PATHS.environmental,
     lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.EnvironmentalPage, handle: m.environmentalHandle })),
   },
   {
     id: 'biosecurity',
-    path: 'biosecurity',
+    path: PAGE_PATHS.biosecurity,
     lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.BiosecurityPage, handle: m.biosecurityHandle })),
   },
   {
     id: 'cookies',
-    path: 'cookies',
+    path: PAGE_PATHS.cookies,
     lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.CookiesPage, handle: m.cookiesHandle })),
   },
   {
     id: 'catalogue',
-    path: 'catalogue',
+    path: PAGE_PATHS.catalogue,
     lazy: () => import('../features/catalogue/catalogue-page.tsx').then((m) => ({ Component: m.CataloguePage, handle: m.handle })),
   },
   {
     id: 'genus',
-    path: 'catalogue/genus/:slug',
+    path: PAGE_PATHS.genus,
     lazy: () => import('../features/catalogue/genus-page.tsx').then((m) => ({ Component: m.GenusPage, handle: m.handle })),
   },
   {
     id: 'contact',
-    path: 'contact',
+    path: PAGE_PATHS.contact,
     lazy: () => import('../features/contact/contact-page.tsx').then((m) => ({ Component: m.ContactPage, handle: m.handle })),
   },
   {
     id: 'contact-sent',
-    path: 'contact/sent',
+    path: PAGE_PATHS['contact-sent'],
     lazy: () => import('../features/contact/contact-sent-page.tsx').then((m) => ({ Component: m.ContactSentPage, handle: m.handle })),
   },
 ];

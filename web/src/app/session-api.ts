@@ -1,21 +1,9 @@
 import { api, routeAuthFailure, UNVERIFIED_MESSAGE } from './api.ts';
-
-/** The signed-in account as GET /api/user presents it. */
-export interface User {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: 'user' | 'admin';
-  email_verified_at: string | null;
-  two_factor: boolean;
-  created_at: string;
-  updated_at: string;
-}
+import type { UserAccount } from '../../../shared/api/users.ts';
 
 /** GET /api/session's body: who is signed in; it answers a guest 200 (the console stays clean). */
 interface SessionBody {
-  user: User | null;
+  user: UserAccount | null;
   /** Signed in, but the email address is not verified yet (then `user` is null). */
   unverified?: boolean;
 }
@@ -28,7 +16,7 @@ export const sessionApi = api.injectEndpoints({
      * back as the 403 GET /api/user would have answered, so the session slice and the auth
      * redirects (app/api.ts) treat both routes' answers alike.
      */
-    getCurrentUser: build.query<User | null, void>({
+    getCurrentUser: build.query<UserAccount | null, void>({
       async queryFn(_arg, queryApi, _extra, baseQuery) {
         const result = await baseQuery('/api/session');
         if (result.error) return { error: result.error };

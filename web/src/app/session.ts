@@ -3,11 +3,11 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { authRedirectRequested } from './api.ts';
 import type { AuthRedirectReason } from './api.ts';
 import { sessionApi } from './session-api.ts';
-import type { User } from './session-api.ts';
+import type { UserAccount } from '../../../shared/api/users.ts';
 
 /** Who is using the app. `checked` turns true once the first GET /api/user has answered. */
 export interface SessionState {
-  user: User | null;
+  user: UserAccount | null;
   checked: boolean;
   /** Signed in but the email is not verified yet: GET /api/user answered 403, so `user` is null. */
   unverified: boolean;
@@ -28,7 +28,7 @@ export const sessionSlice = createSlice({
       state.unverified = false;
     },
     /** Set the user directly (e.g. after a profile update answered with the new user). */
-    userChanged(state, action: PayloadAction<User | null>) {
+    userChanged(state, action: PayloadAction<UserAccount | null>) {
       state.user = action.payload;
     },
     /** The router has acted on `redirect`. */
@@ -65,7 +65,7 @@ export const sessionSlice = createSlice({
 export const { signedOut, userChanged, redirectHandled } = sessionSlice.actions;
 
 /** The current user, or null for a guest. Typed against the slice, not the store, to avoid cycles. */
-export const selectCurrentUser = (state: { session: SessionState }): User | null => state.session.user;
+export const selectCurrentUser = (state: { session: SessionState }): UserAccount | null => state.session.user;
 
 /** True once the first user fetch has finished either way. */
 export const selectSessionChecked = (state: { session: SessionState }): boolean => state.session.checked;

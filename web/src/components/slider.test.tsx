@@ -3,11 +3,12 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../test/render.tsx';
-import type { GalleryImage } from './gallery-api.ts';
+import type { GalleryImage } from '../../../shared/api/galleries.ts';
 import { REVEAL_BEFORE_ROTATION_MS, Slider } from './slider.tsx';
 
 const image = (id: number, extra: Partial<GalleryImage> = {}): GalleryImage => ({
   id,
+  status: 'ready',
   image_url: `/media/${id}-1600.jpg`,
   thumb_url: `/media/${id}-thumb.jpg`,
   srcset: { avif: `/media/${id}-800.avif 800w`, webp: `/media/${id}-800.webp 800w`, jpeg: `/media/${id}-800.jpg 800w` },

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type Swiper from 'swiper';
 import 'swiper/css';
 import 'swiper/css/effect-fade';
-import type { GalleryImage } from './gallery-api.ts';
+import type { GalleryImage } from '../../../shared/api/galleries.ts';
 import styles from './slider.module.css';
 
 /** Spec §9: fade, a new slide every 6 s, a 1 s transition, no arrows, no pause on hover. */

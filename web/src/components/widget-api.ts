@@ -1,21 +1,5 @@
 import { api } from '../app/api.ts';
-
-/** A content block as GET /api/widgets/{name} presents it. */
-export interface WidgetData {
-  id: number;
-  name: string;
-  type: 'TEXT' | 'IMAGE';
-  /** TEXT: HTML already sanitised to an allow-list by the server on save. */
-  html?: string;
-  /** IMAGE: the image's URL (null until one is uploaded), its size and alt text. */
-  image_url?: string | null;
-  /** IMAGE: one srcset per format ("url 480w, url 960w, …"); null until the server has built them. */
-  srcset?: { avif: string; webp: string; jpeg: string } | null;
-  width?: number | null;
-  height?: number | null;
-  alt?: string;
-  updated_at?: string;
-}
+import type { WidgetData } from '../../../shared/api/widgets.ts';
 
 /**
  * The public widget read. It lives beside the shared Widget component (not in features/widgets,

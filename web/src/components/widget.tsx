@@ -6,7 +6,7 @@ import { selectCurrentUser } from '../app/session.ts';
 import { cx } from './cx.ts';
 import { Loading } from './loading.tsx';
 import { useGetWidgetByNameQuery } from './widget-api.ts';
-import type { WidgetData } from './widget-api.ts';
+import type { WidgetData } from '../../../shared/api/widgets.ts';
 import styles from './widget.module.css';
 
 /** Props of {@link Widget}. */

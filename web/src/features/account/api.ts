@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { User } from '../../app/session-api.ts';
+import type { UserAccount } from '../../../../shared/api/users.ts';
 
 /** PUT /user/profile-information. */
 export interface ProfileInput {
@@ -29,9 +29,9 @@ export interface TwoFactorQrCode {
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 200 `{data: user}`; 422 per field. A changed email becomes unverified. */
-    updateProfile: build.mutation<User, ProfileInput>({
+    updateProfile: build.mutation<UserAccount, ProfileInput>({
       query: (body) => ({ url: '/user/profile-information', method: 'PUT', body }),
-      transformResponse: (answer: { data: User }) => answer.data,
+      transformResponse: (answer: { data: UserAccount }) => answer.data,
     }),
     /** 200 `{message}`; 422 per field (wrong current password, confirmation, length). */
     updatePassword: build.mutation<{ message: string }, PasswordInput>({

@@ -5,12 +5,12 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthRedirects } from '../../app/route-guards.tsx';
 import { sessionApi } from '../../app/session-api.ts';
-import type { User } from '../../app/session-api.ts';
+import type { UserAccount } from '../../../../shared/api/users.ts';
 import { makeStore } from '../../app/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { TwoFactorPage } from './two-factor-page.tsx';
 
-const user: User = {
+const user: UserAccount = {
   id: 5,
   firstname: 'Ann',
   lastname: 'Oak',

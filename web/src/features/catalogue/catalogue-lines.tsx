@@ -1,11 +1,11 @@
-import type { CatalogueRow } from './api.ts';
+import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { ResultsList } from './results-list.tsx';
 import { ResultsTable } from './results-table.tsx';
 import styles from './results.module.css';
 
 /** Props of {@link CatalogueLines}. */
 export interface CatalogueLinesProps {
-  rows: CatalogueRow[];
+  rows: CatalogueLine[];
   /** Names the table and the list for screen readers. */
   label: string;
   /** Link each genus name to its page (not on the genus page itself). */

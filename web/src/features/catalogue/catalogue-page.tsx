@@ -2,7 +2,7 @@ import type { PageHandle } from '../../app/page-handle.ts';
 import { cx } from '../../components/cx.ts';
 import { Widget } from '../../components/widget.tsx';
 import { widgetApi } from '../../components/widget-api.ts';
-import { catalogueApi, facetValues, useSearchCatalogueQuery } from './api.ts';
+import { catalogueApi, useSearchCatalogueQuery } from './api.ts';
 import { Downloads } from './downloads.tsx';
 import { GenusIndex } from './genus-index.tsx';
 import { Results } from './results.tsx';
@@ -23,7 +23,7 @@ const NOTES_WIDGET = 'CatalogueText';
 export function CataloguePage() {
   const [filters, update] = useCatalogueParams();
   const { data, error, isLoading, isFetching } = useSearchCatalogueQuery(searchFromFilters(filters));
-  const genera = facetValues(data?.facets?.genus);
+  const genera = data?.facets?.genus ?? [];
 
   return (
     <div className={cx('container', styles.page)}>

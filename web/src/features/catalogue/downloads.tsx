@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Loading } from '../../components/loading.tsx';
 import { useGetCatalogueDownloadsQuery } from './api.ts';
-import type { CatalogueFile } from './api.ts';
+import type { CatalogueDownload } from '../../../../shared/api/catalogue.ts';
 import { formatBytes, formatIssueDate } from './format.ts';
 import styles from './downloads.module.css';
 
@@ -48,7 +48,7 @@ export function Downloads() {
   );
 }
 
-function DownloadLink({ kind, file }: { kind: 'PDF' | 'Excel'; file: CatalogueFile }) {
+function DownloadLink({ kind, file }: { kind: 'PDF' | 'Excel'; file: CatalogueDownload }) {
   const issued = formatIssueDate(file.generated_at);
   return (
     <a className={styles.link} href={file.url}>

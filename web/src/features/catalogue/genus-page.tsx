@@ -6,7 +6,7 @@ import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import { Loading } from '../../components/loading.tsx';
 import { catalogueApi, useGetGenusQuery } from './api.ts';
-import type { Genus } from './api.ts';
+import type { GenusDetail } from '../../../../shared/api/catalogue.ts';
 import { CatalogueLines } from './catalogue-lines.tsx';
 import { formatIssueDate } from './format.ts';
 import { catalogueHref } from './use-catalogue-params.ts';
@@ -99,7 +99,7 @@ export function genusTitle(name: string): string {
 }
 
 /** The meta description: the genus, its common names and how many lines. */
-export function genusDescription(genus: Genus): string {
+export function genusDescription(genus: GenusDetail): string {
   const common = genus.common_names.length ? ` (${genus.common_names.slice(0, 3).join(', ')})` : '';
   const count = genus.lines.length === 1 ? 'one line' : `${genus.lines.length} lines`;
   return `${genus.name}${common} from Hothfield Nurseries, Kent: ${count} of wholesale ${genus.name} by form and height, bare root and pot grown, for the trade.`;

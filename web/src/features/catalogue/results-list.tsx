@@ -1,10 +1,10 @@
-import type { CatalogueRow } from './api.ts';
+import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { GenusName } from './genus-link.tsx';
 import styles from './results.module.css';
 
 /** Props of {@link ResultsList}. */
 export interface ResultsListProps {
-  rows: CatalogueRow[];
+  rows: CatalogueLine[];
   label: string;
   /** Link each genus name to its page. */
   linkGenus?: boolean;

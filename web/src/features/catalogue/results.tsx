@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import { Loading } from '../../components/loading.tsx';
-import type { CataloguePage } from './api.ts';
+import type { CataloguePage } from '../../../../shared/api/catalogue.ts';
 import { CatalogueLines } from './catalogue-lines.tsx';
 import { PAGE_SIZE } from './constants.ts';
 import { DidYouMean } from './did-you-mean.tsx';

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import buttons from '../../components/button.module.css';
 import { FormField } from '../../components/form-field.tsx';
-import { FORMS, HEIGHTS } from './constants.ts';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../../../../shared/catalogue.ts';
 import type { CatalogueFilters, UpdateOptions } from './use-catalogue-params.ts';
 import styles from './search-form.module.css';
 
@@ -86,7 +86,7 @@ export function SearchForm({ filters, genera, onChange }: SearchFormProps) {
         {(control) => (
           <select {...control} name="form" value={filters.form} onChange={(event) => onChange({ form: event.target.value })}>
             <option value="">All forms</option>
-            {FORMS.map((form) => (
+            {CATALOGUE_FORMS.map((form) => (
               <option key={form} value={form}>
                 {form}
               </option>
@@ -98,7 +98,7 @@ export function SearchForm({ filters, genera, onChange }: SearchFormProps) {
         {(control) => (
           <select {...control} name="height" value={filters.height} onChange={(event) => onChange({ height: event.target.value })}>
             <option value="">All heights</option>
-            {HEIGHTS.map((height) => (
+            {CATALOGUE_HEIGHTS.map((height) => (
               <option key={height} value={height}>
                 {height}
               </option>

@@ -1,5 +1,5 @@
 import { cx } from '../../components/cx.ts';
-import { BANNER_GALLERY } from '../../components/gallery-api.ts';
+import { BANNER_GALLERIES } from '../../../../shared/galleries.ts';
 import { GallerySlider } from '../../components/gallery-slider.tsx';
 import { contentPageHandle } from '../../components/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
@@ -12,7 +12,7 @@ export const handle = contentPageHandle({
     'About Hothfield Nurseries: a family-run wholesale nursery in Kent growing trees, shrubs and hedging for landscapers, garden centres and local authorities.',
   breadcrumbs: [{ name: 'About', path: '/about' }],
   widgets: ['AboutText', 'AboutText2'],
-  galleryId: BANNER_GALLERY.about,
+  galleryId: BANNER_GALLERIES.about,
 });
 
 /** About: the about banner (gallery 1) above the AboutText and AboutText2 blocks. */
@@ -20,7 +20,7 @@ export function AboutPage() {
   return (
     <>
       <h1 className="visually-hidden">About Hothfield Nurseries</h1>
-      <GallerySlider galleryId={BANNER_GALLERY.about} label="About the nursery in pictures" />
+      <GallerySlider galleryId={BANNER_GALLERIES.about} label="About the nursery in pictures" />
       <div className={cx('container', styles.section, styles.columns)}>
         <Widget name="AboutText" />
         <Widget name="AboutText2" className={styles.aside} />

@@ -1,5 +1,5 @@
 import { cx } from '../../components/cx.ts';
-import { BANNER_GALLERY } from '../../components/gallery-api.ts';
+import { BANNER_GALLERIES } from '../../../../shared/galleries.ts';
 import { GallerySlider } from '../../components/gallery-slider.tsx';
 import { contentPageHandle } from '../../components/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
@@ -11,7 +11,7 @@ export const handle = contentPageHandle({
   description:
     'Hothfield Nurseries grows trees, shrubs, hedging, bare-root and pot-grown plants for the trade at Hothfield, near Ashford in Kent.',
   widgets: ['HomeText', 'HomeText2'],
-  galleryId: BANNER_GALLERY.home,
+  galleryId: BANNER_GALLERIES.home,
 });
 
 /** Home: the home banner (gallery 3), then the HomeText and HomeText2 blocks. */
@@ -19,7 +19,7 @@ export function HomePage() {
   return (
     <>
       <h1 className="visually-hidden">Hothfield Nurseries, wholesale plant nursery in Kent</h1>
-      <GallerySlider galleryId={BANNER_GALLERY.home} label="Around the nursery" />
+      <GallerySlider galleryId={BANNER_GALLERIES.home} label="Around the nursery" />
       <div className={cx('container', styles.section, styles.columns)}>
         <Widget name="HomeText" />
         <Widget name="HomeText2" className={styles.aside} />

@@ -1,5 +1,5 @@
 import { cx } from '../../components/cx.ts';
-import { BANNER_GALLERY } from '../../components/gallery-api.ts';
+import { BANNER_GALLERIES } from '../../../../shared/galleries.ts';
 import { GallerySlider } from '../../components/gallery-slider.tsx';
 import { contentPageHandle } from '../../components/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
@@ -11,7 +11,7 @@ export const handle = contentPageHandle({
   description: 'The trade shows where you can meet Hothfield Nurseries and see our trees, shrubs and hedging plants.',
   breadcrumbs: [{ name: 'Shows', path: '/shows' }],
   widgets: ['ShowsText'],
-  galleryId: BANNER_GALLERY.shows,
+  galleryId: BANNER_GALLERIES.shows,
 });
 
 /** Shows: the ShowsText block, then the shows banner (gallery 2) when it has pictures. */
@@ -21,7 +21,7 @@ export function ShowsPage() {
       <h1 className="visually-hidden">Trade shows</h1>
       <Widget name="ShowsText" />
       <div className={styles.framed}>
-        <GallerySlider galleryId={BANNER_GALLERY.shows} label="Our stands at the shows" />
+        <GallerySlider galleryId={BANNER_GALLERIES.shows} label="Our stands at the shows" />
       </div>
     </div>
   );

@@ -1,50 +1,12 @@
 import { api } from '../../../app/api.ts';
+import type { CatalogueDownloads, CatalogueLine, ImportPreview } from '../../../../../shared/api/catalogue.ts';
+import type { Paged } from '../../../../../shared/api/paged.ts';
 
-/** Plant forms, in the order buyers expect them (CONTRACT "Catalogue"). */
-export const FORMS = ['Bare root', '9cm', '1L', '2L', '3L', '7L', '7.5L', '10L'] as const;
-/** Height bands in cm, plus Rootstock. */
-export const HEIGHTS = ['10-20', '20-40', '40-60', '60-90', '90-120', '120-150', '150-175', '175-200', 'Rootstock'] as const;
 /** Rows per page of the admin list. */
 export const CATALOGUE_PAGE_SIZE = 25;
 
-/** One catalogue line. */
-export interface CatalogueLine {
-  id: number;
-  genus: string;
-  species: string;
-  common_name: string | null;
-  form: string;
-  height: string;
-}
-
 /** What the row form sends. */
-export type CatalogueLineInput = Omit<CatalogueLine, 'id' | 'common_name'> & { common_name: string };
-
-/** A generated download (null until the worker has made one). */
-export interface DownloadFile {
-  url: string;
-  bytes: number;
-  rows: number;
-  generated_at: string;
-}
-
-/** GET /api/catalogue/downloads. */
-export interface Downloads {
-  pdf: DownloadFile | null;
-  xlsx: DownloadFile | null;
-}
-
-/** A line as an import preview lists it. */
-export type PreviewLine = Omit<CatalogueLine, 'id' | 'common_name'> & { common_name: string };
-
-/** POST /api/catalogue/import/preview: totals, the first lines of each kind, and the token to confirm with. */
-export interface ImportPreview {
-  token: string;
-  counts: { added: number; changed: number; removed: number; unchanged: number };
-  added: PreviewLine[];
-  changed: { before: PreviewLine; after: PreviewLine }[];
-  removed: PreviewLine[];
-}
+export type CatalogueLineInput = Omit<CatalogueLine, 'id'>;
 
 const LIST = { type: 'Catalogue', id: 'LIST' } as const;
 /** A change reloads the lists here and on the public catalogue page, and the dashboard's figures. */
@@ -53,12 +15,12 @@ const CHANGED = [LIST, 'Downloads', 'Stats'] as const;
 /** Catalogue admin: the public search for the list, CRUD, import, and the downloads' state. */
 export const catalogueAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listCatalogue: build.query<{ results: CatalogueLine[]; total: number }, { q: string; page: number }>({
+    listCatalogue: build.query<Paged<CatalogueLine>, { q: string; page: number }>({
       // Exact: an admin looking for a line must see that it is gone, not the nearest genera instead.
       query: ({ q, page }) => `/api/catalogue?${new URLSearchParams({ q, page: String(page), limit: String(CATALOGUE_PAGE_SIZE), match: 'exact' })}`,
       providesTags: [LIST],
     }),
-    getDownloads: build.query<Downloads, void>({
+    getDownloads: build.query<CatalogueDownloads, void>({
       query: () => '/api/catalogue/downloads',
       providesTags: ['Downloads'],
     }),

@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import admin from '../shared/admin.module.css';
 import { PageHeader } from '../shared/page-header.tsx';
 import { CATALOGUE_PAGE_SIZE, useDeleteLineMutation, useListCatalogueQuery } from './api.ts';
-import type { CatalogueLine } from './api.ts';
+import type { CatalogueLine } from '../../../../../shared/api/catalogue.ts';
 import { DownloadsStatus } from './downloads-status.tsx';
 import { ImportForm } from './import-form.tsx';
 import { LineModal } from './line-modal.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../shared/dates.ts';
 import { useGetDownloadsQuery } from './api.ts';
-import type { DownloadFile, Downloads } from './api.ts';
+import type { CatalogueDownload, CatalogueDownloads } from '../../../../../shared/api/catalogue.ts';
 import styles from './catalogue-admin.module.css';
 
 /** How often the status asks again while the downloads are being regenerated. */
@@ -15,10 +15,10 @@ export interface DownloadsStatusProps {
   changedAt: number | null;
 }
 
-const generatedAfter = (file: DownloadFile | null, at: number) => Boolean(file && Date.parse(file.generated_at) > at);
+const generatedAfter = (file: CatalogueDownload | null, at: number) => Boolean(file && Date.parse(file.generated_at) > at);
 
 /** True while the downloads do not yet include the change made at `changedAt`. */
-export function isGenerating(downloads: Downloads | undefined, changedAt: number | null): boolean {
+export function isGenerating(downloads: CatalogueDownloads | undefined, changedAt: number | null): boolean {
   if (changedAt === null) return false;
   return !downloads || !generatedAfter(downloads.pdf, changedAt) || !generatedAfter(downloads.xlsx, changedAt);
 }

@@ -99,7 +99,7 @@ describe('ImportForm', () => {
 });
 
 describe('isGenerating', () => {
-  const file = (at: string) => ({ url: '/downloads/catalogue.pdf', bytes: 1000, rows: 10, generated_at: at });
+  const file = (at: string) => ({ url: '/downloads/catalogue.pdf', bytes: 1000, rows: 10, revision: 1, generated_at: at });
   const changedAt = Date.parse('2026-11-22T14:03:00Z');
 
   it('waits until both files were generated after the change', () => {

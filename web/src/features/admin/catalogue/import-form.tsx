@@ -7,7 +7,7 @@ import { Notice } from '../../../components/notice.tsx';
 import admin from '../shared/admin.module.css';
 import { fieldMessages } from '../shared/errors.ts';
 import { useImportCatalogueMutation, usePreviewImportMutation } from './api.ts';
-import type { ImportPreview as Preview } from './api.ts';
+import type { ImportPreview as Preview } from '../../../../../shared/api/catalogue.ts';
 import { ImportPreview } from './import-preview.tsx';
 import styles from './catalogue-admin.module.css';
 

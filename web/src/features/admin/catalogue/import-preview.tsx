@@ -1,5 +1,5 @@
 import admin from '../shared/admin.module.css';
-import type { ImportPreview as Preview, PreviewLine } from './api.ts';
+import type { ImportPreview as Preview, PreviewLine } from '../../../../../shared/api/catalogue.ts';
 import styles from './catalogue-admin.module.css';
 
 /** Props of {@link ImportPreview}. */

@@ -7,8 +7,10 @@ import { FormField } from '../../../components/form-field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import admin from '../shared/admin.module.css';
-import { FORMS, HEIGHTS, useCreateLineMutation, useUpdateLineMutation } from './api.ts';
-import type { CatalogueLine, CatalogueLineInput } from './api.ts';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../../../../../shared/catalogue.ts';
+import { useCreateLineMutation, useUpdateLineMutation } from './api.ts';
+import type { CatalogueLine } from '../../../../../shared/api/catalogue.ts';
+import type { CatalogueLineInput } from './api.ts';
 
 const FIELDS = ['genus', 'species', 'common_name', 'form', 'height'] as const;
 type Field = (typeof FIELDS)[number];
@@ -28,8 +30,8 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
     genus: line?.genus ?? '',
     species: line?.species ?? '',
     common_name: line?.common_name ?? '',
-    form: line?.form ?? FORMS[0],
-    height: line?.height ?? HEIGHTS[0],
+    form: line?.form ?? CATALOGUE_FORMS[0],
+    height: line?.height ?? CATALOGUE_HEIGHTS[0],
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [problem, setProblem] = useState('');
@@ -89,7 +91,7 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
           <FormField label="Form" error={errors.form} required>
             {(control) => (
               <select {...control} name="form" value={values.form} onChange={change('form')}>
-                {FORMS.map((form) => (
+                {CATALOGUE_FORMS.map((form) => (
                   <option key={form}>{form}</option>
                 ))}
               </select>
@@ -98,7 +100,7 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
           <FormField label="Height (cm)" error={errors.height} required>
             {(control) => (
               <select {...control} name="height" value={values.height} onChange={change('height')}>
-                {HEIGHTS.map((height) => (
+                {CATALOGUE_HEIGHTS.map((height) => (
                   <option key={height}>{height}</option>
                 ))}
               </select>

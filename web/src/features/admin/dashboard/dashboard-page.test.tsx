@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, reply } from '../test/fake-server.ts';
-import type { AdminStats } from './api.ts';
+import type { AdminStats } from '../../../../../shared/api/admin.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 import { EnquiryChart } from './enquiry-chart.tsx';
 

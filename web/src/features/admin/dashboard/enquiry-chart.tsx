@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatDayMonth } from '../shared/dates.ts';
-import type { WeekCount } from './api.ts';
+import type { WeekCount } from '../../../../../shared/api/enquiries.ts';
 import styles from './dashboard.module.css';
 
 const WIDTH = 600;

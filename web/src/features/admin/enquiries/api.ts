@@ -1,16 +1,6 @@
 import { api } from '../../../app/api.ts';
-
-/** A stored contact message. `emailed_at` is when the worker delivered it to the office. */
-export interface Enquiry {
-  id: number;
-  name: string;
-  email: string;
-  telephone: string;
-  message: string;
-  created_at: string;
-  handled_at: string | null;
-  emailed_at: string | null;
-}
+import type { Enquiry } from '../../../../../shared/api/enquiries.ts';
+import type { Paged } from '../../../../../shared/api/paged.ts';
 
 /** Enquiries per page (the server's default too). */
 export const ENQUIRIES_PAGE_SIZE = 20;
@@ -20,7 +10,7 @@ const LIST = { type: 'Enquiry', id: 'LIST' } as const;
 /** The enquiries inbox (CONTRACT "Enquiries and dashboard"). */
 export const enquiriesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listEnquiries: build.query<{ results: Enquiry[]; total: number }, number>({
+    listEnquiries: build.query<Paged<Enquiry>, number>({
       query: (page) => `/api/enquiries?limit=${ENQUIRIES_PAGE_SIZE}&page=${page}`,
       providesTags: [LIST],
     }),

@@ -10,7 +10,7 @@ import { formatDateTime } from '../shared/dates.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { useGoBack } from '../shared/use-go-back.ts';
 import { useDeleteEnquiryMutation, useGetEnquiryQuery, useSetHandledMutation } from './api.ts';
-import type { Enquiry } from './api.ts';
+import type { Enquiry } from '../../../../../shared/api/enquiries.ts';
 import { deliveryText } from './delivery.ts';
 import styles from './enquiries.module.css';
 

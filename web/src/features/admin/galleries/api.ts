@@ -1,32 +1,6 @@
 import { api } from '../../../app/api.ts';
-import type { GalleryImage } from '../../../components/gallery-api.ts';
-
-/** An image's place in the rendition pipeline. */
-export type ImageStatus = 'processing' | 'ready' | 'failed';
-
-/** An image as the gallery editor sees it (GET /api/admin/galleries/{id}): every status. */
-export interface AdminGalleryImage extends GalleryImage {
-  status: ImageStatus;
-  error: string | null;
-  rotation: number;
-  gallery_id: number;
-}
-
-/** A gallery with all its images, in order. */
-export interface AdminGallery {
-  id: number;
-  name: string;
-  images: AdminGalleryImage[];
-}
-
-/** A card of the galleries list. */
-export interface GalleryCard {
-  id: number;
-  name: string;
-  image_url: string | null;
-  thumb_url: string | null;
-  image_count: number;
-}
+import type { AdminGallery, AdminGalleryImage, GalleryCard } from '../../../../../shared/api/galleries.ts';
+import type { Paged } from '../../../../../shared/api/paged.ts';
 
 /** The text fields of an image (POST /api/galleriesimages/{id}). */
 export interface ImageFields {
@@ -39,9 +13,6 @@ export interface ImageFields {
 /** Galleries list page size (spec §9). */
 export const GALLERIES_PAGE_SIZE = 12;
 
-/** Galleries 1–3 are the about, shows and home banners: they cannot be deleted (spec §9). */
-export const isBannerGallery = (id: number) => id >= 1 && id <= 3;
-
 const LIST = { type: 'Gallery', id: 'LIST' } as const;
 /**
  * The admin view is cached under its own id so it never mixes with the public read of the same
@@ -53,7 +24,7 @@ const changed = (id: number) => [LIST, adminTag(id), { type: 'Gallery' as const,
 /** Galleries and their images (CONTRACT "Site content"). */
 export const galleriesAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listGalleries: build.query<{ results: GalleryCard[]; total: number }, number>({
+    listGalleries: build.query<Paged<GalleryCard>, number>({
       query: (page) => `/api/galleries?limit=${GALLERIES_PAGE_SIZE}&page=${page}`,
       providesTags: [LIST],
     }),

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, reply, requestsTo } from '../test/fake-server.ts';
-import type { AdminGallery, AdminGalleryImage } from './api.ts';
+import type { AdminGallery, AdminGalleryImage } from '../../../../../shared/api/galleries.ts';
 import { GalleryEditPage } from './gallery-edit-page.tsx';
 
 // FilePond needs a real browser; the e2e suite uploads through it.

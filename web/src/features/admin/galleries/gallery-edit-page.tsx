@@ -7,6 +7,7 @@ import buttons from '../../../components/button.module.css';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { isBannerGallery } from '../../../../../shared/galleries.ts';
 import { Notice } from '../../../components/notice.tsx';
 import admin from '../shared/admin.module.css';
 import { errorMessage } from '../shared/errors.ts';
@@ -15,7 +16,6 @@ import { useGoBack } from '../shared/use-go-back.ts';
 import {
   galleriesAdminApi,
   galleryChanged,
-  isBannerGallery,
   useDeleteGalleryMutation,
   useDeleteImageMutation,
   useGetAdminGalleryQuery,
@@ -24,7 +24,7 @@ import {
   useRotateImageMutation,
   useRetryImageMutation,
 } from './api.ts';
-import type { AdminGallery, AdminGalleryImage } from './api.ts';
+import type { AdminGallery, AdminGalleryImage } from '../../../../../shared/api/galleries.ts';
 import { GalleryUploader } from './gallery-uploader.tsx';
 import { ImageEditModal } from './image-edit-modal.tsx';
 import { ImageGrid } from './image-grid.tsx';

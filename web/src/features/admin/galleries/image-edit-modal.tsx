@@ -6,7 +6,8 @@ import { Modal } from '../../../components/modal.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { fieldMessages } from '../shared/errors.ts';
 import { useUpdateImageMutation } from './api.ts';
-import type { AdminGalleryImage, ImageFields } from './api.ts';
+import type { AdminGalleryImage } from '../../../../../shared/api/galleries.ts';
+import type { ImageFields } from './api.ts';
 
 const FIELDS = ['alt', 'link', 'caption', 'caption_sub'] as const;
 type Field = (typeof FIELDS)[number];

@@ -4,7 +4,7 @@ import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordi
 import { CSS } from '@dnd-kit/utilities';
 import { useLayoutEffect, useRef } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import type { AdminGalleryImage } from './api.ts';
+import type { AdminGalleryImage } from '../../../../../shared/api/galleries.ts';
 import styles from './galleries.module.css';
 
 /** Props of {@link ImageGrid}. */

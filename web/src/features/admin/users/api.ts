@@ -1,24 +1,5 @@
 import { api } from '../../../app/api.ts';
-
-/** A role; `admin` opens the admin area. */
-export type Role = 'user' | 'admin';
-
-/** A user as GET /api/users lists them. */
-export interface UserSummary {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  role: Role;
-}
-
-/** A user as GET /api/users/{id} shows one. */
-export interface AdminUser extends UserSummary {
-  email_verified_at: string | null;
-  two_factor: boolean;
-  created_at: string;
-  updated_at: string;
-}
+import type { Role, UserAccount, UserSummary } from '../../../../../shared/api/users.ts';
 
 /** POST /api/users's body; PATCH sends the same fields, the password ones empty to keep it. */
 export interface UserInput {
@@ -39,7 +20,7 @@ export const usersApi = api.injectEndpoints({
       query: () => '/api/users',
       providesTags: [LIST],
     }),
-    getUser: build.query<AdminUser, number>({
+    getUser: build.query<UserAccount, number>({
       query: (id) => `/api/users/${id}`,
       providesTags: (_user, _error, id) => [{ type: 'Users', id }],
     }),
@@ -47,7 +28,7 @@ export const usersApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/users', method: 'POST', body }),
       invalidatesTags: [LIST, 'Stats'],
     }),
-    updateUser: build.mutation<AdminUser, UserInput & { id: number }>({
+    updateUser: build.mutation<UserAccount, UserInput & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/api/users/${id}`, method: 'PATCH', body }),
       invalidatesTags: (_user, error, { id }) => (error ? [] : [LIST, { type: 'Users', id }]),
     }),

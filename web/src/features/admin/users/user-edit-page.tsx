@@ -12,7 +12,7 @@ import { PageHeader } from '../shared/page-header.tsx';
 import { useFlash } from '../shared/use-flash.ts';
 import { useGoBack } from '../shared/use-go-back.ts';
 import { useDeleteUserMutation, useGetUserQuery, useUpdateUserMutation } from './api.ts';
-import type { AdminUser } from './api.ts';
+import type { UserAccount } from '../../../../../shared/api/users.ts';
 import { UserFields } from './user-fields.tsx';
 import { useUserForm } from './use-user-form.ts';
 
@@ -43,7 +43,7 @@ export function UserEditPage() {
   );
 }
 
-function UserEditForm({ user }: { user: AdminUser }) {
+function UserEditForm({ user }: { user: UserAccount }) {
   const { firstname, lastname, email, role } = user;
   const form = useUserForm({ firstname, lastname, email, role, password: '', password_confirmation: '' });
   const [updateUser, { isLoading: saving }] = useUpdateUserMutation();

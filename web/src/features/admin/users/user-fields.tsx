@@ -2,7 +2,8 @@ import type { ChangeEvent } from 'react';
 import type { FieldErrors } from '../../../app/api-errors.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import styles from '../shared/admin.module.css';
-import type { Role, UserInput } from './api.ts';
+import type { Role } from '../../../../../shared/api/users.ts';
+import type { UserInput } from './api.ts';
 
 /** The fields the user forms send and show errors for (first message each, spec §5). */
 export const USER_FIELDS = ['firstname', 'lastname', 'email', 'role', 'password', 'password_confirmation'] as const;

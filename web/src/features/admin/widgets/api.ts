@@ -1,15 +1,5 @@
 import { api } from '../../../app/api.ts';
-import type { WidgetData } from '../../../components/widget-api.ts';
-
-/** A widget's type: rich text or a single image. */
-export type WidgetType = 'TEXT' | 'IMAGE';
-
-/** GET /api/widgets lists these. */
-export interface WidgetSummary {
-  id: number;
-  name: string;
-  type: WidgetType;
-}
+import type { WidgetData, WidgetSummary } from '../../../../../shared/api/widgets.ts';
 
 const LIST = { type: 'Widget', id: 'LIST' } as const;
 

@@ -7,14 +7,14 @@ import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
-import type { WidgetData } from '../../../components/widget-api.ts';
+import type { WidgetData } from '../../../../../shared/api/widgets.ts';
 import admin from '../shared/admin.module.css';
 import { fieldMessages } from '../shared/errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { useFlash } from '../shared/use-flash.ts';
 import { useGoBack } from '../shared/use-go-back.ts';
 import { useDeleteWidgetMutation, useGetWidgetByIdQuery, useUpdateWidgetMutation } from './api.ts';
-import type { WidgetType } from './api.ts';
+import type { WidgetType } from '../../../../../shared/api/widgets.ts';
 import styles from './widgets.module.css';
 
 // CKEditor is big: it is fetched only when a TEXT widget's editor is actually shown.

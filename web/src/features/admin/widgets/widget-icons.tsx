@@ -1,4 +1,4 @@
-import type { WidgetType } from './api.ts';
+import type { WidgetType } from '../../../../../shared/api/widgets.ts';
 
 /** Props of {@link WidgetTypeIcon}. */
 export interface WidgetTypeIconProps {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { validationError } from './errors.ts';
+import { validationError } from '../errors.ts';
 import { nulMessage, nulPaths } from './rules.ts';
 
 /**

@@ -1,14 +1,12 @@
 import sharp, { type Sharp } from 'sharp';
 import { withEncodeSlot } from '../sharp-limits.ts';
+import { MAX_INPUT_PIXELS } from './renditions.ts';
 
 /** Stored uploads as their owner sent them: `galleries/{gallery}/originals/…`. */
 const ORIGINAL = /^galleries\/\d+\/originals\/[^/]+$/;
 
 /** Whether a storage key is an uploaded original (which may carry a camera's private metadata). */
 export const isUploadedOriginal = (key: string) => ORIGINAL.test(key);
-
-/** Same bound as the images worker: a decompression bomb is refused before decoding. */
-const MAX_INPUT_PIXELS = 100_000_000;
 
 const ENCODE: Record<string, (s: Sharp) => Sharp> = {
   jpg: (s: Sharp) => s.jpeg({ quality: 92 }),

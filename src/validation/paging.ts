@@ -32,9 +32,3 @@ export function pagingSchema(defaultLimit: number) {
   });
 }
 export type Paging = z.output<ReturnType<typeof pagingSchema>>;
-
-/** A page of a list as the contract shapes it. */
-export interface Paged<T> {
-  results: T[];
-  total: number;
-}

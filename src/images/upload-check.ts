@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_INPUT_PIXELS } from '../images/renditions.ts';
-import { unsupportedMediaType, validationError } from './errors.ts';
+import { MAX_INPUT_PIXELS } from './renditions.ts';
+import { unsupportedMediaType, validationError } from '../errors.ts';
 
 /** Image types accepted for upload, by the MIME type sniffed from the bytes → stored extension. */
 const ACCEPTED: Record<string, string> = {

@@ -4,7 +4,7 @@ import { sendForm, signedIn } from '../../test/admin.ts';
 import { insertGallery, insertGalleryImage } from '../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../errors.ts';
 import { validate } from './validate.ts';
 
 /** What validate() threw, as the contract's status and body. */

@@ -1,0 +1,13 @@
+import type { EnquiryCounts } from './enquiries.ts';
+
+/**
+ * GET /api/admin/stats: the dashboard's figures. Queue figures are -1 when the queue cannot be
+ * reached; `enquiries.unsent` counts enquiries stored but not yet mailed to the sales inbox (the
+ * outbox keeps retrying them).
+ */
+export interface AdminStats {
+  users: number;
+  enquiries: EnquiryCounts & { unsent: number };
+  catalogue: { rows: number; generated_at: string | null };
+  queues: { waiting: number; failed: number };
+}

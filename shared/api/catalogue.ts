@@ -1,0 +1,82 @@
+/** The catalogue as the API shows it (src/modules/catalogue/: presenter, genera, import preview). */
+
+/** One catalogue line: an explicit field list, never the whole row. */
+export interface CatalogueLine {
+  id: number;
+  genus: string;
+  species: string;
+  /** Empty when the line has none. */
+  common_name: string;
+  form: string;
+  height: string;
+}
+
+/** Distinct values over the whole catalogue, for the page's filter menus. */
+export interface CatalogueFacets {
+  genus: string[];
+  form: string[];
+  height: string[];
+}
+
+/** GET /api/catalogue: one page of lines, the total, and the values present per filter. */
+export interface CataloguePage {
+  results: CatalogueLine[];
+  total: number;
+  facets: CatalogueFacets;
+  /**
+   * Empty when the search matched lines. Otherwise the genera whose lines `results` holds instead
+   * (the query was a typo or a name of theirs: "Acre" → ["Acer"]), or, when even those gave
+   * nothing, up to three genera nearest the query (possibly none).
+   */
+  did_you_mean: string[];
+}
+
+/** A genus as the genus index and the sitemap list it (GET /api/catalogue/genera). */
+export interface GenusSummary {
+  name: string;
+  slug: string;
+  /** How many catalogue lines it has. */
+  lines: number;
+  /** The newest `updated_at` of its lines, ISO 8601. */
+  updated_at: string;
+}
+
+/** A genus page's data (GET /api/catalogue/genera/{slug}). */
+export interface GenusDetail {
+  name: string;
+  slug: string;
+  /** Its curated names first, then its lines' own common names not already listed. */
+  common_names: string[];
+  /** Its lines in catalogue order. */
+  lines: CatalogueLine[];
+  updated_at: string;
+}
+
+/** A generated file as the downloads list shows it: the public URL, never the storage key. */
+export interface CatalogueDownload {
+  url: string;
+  bytes: number;
+  rows: number;
+  revision: number;
+  generated_at: string;
+}
+
+/** GET /api/catalogue/downloads: each file is null until the worker has generated it. */
+export interface CatalogueDownloads {
+  pdf: CatalogueDownload | null;
+  xlsx: CatalogueDownload | null;
+}
+
+/** A catalogue line as an import preview shows it (no id: an imported line gets a new one). */
+export type PreviewLine = Omit<CatalogueLine, 'id'>;
+
+/** POST /api/catalogue/import/preview: what an import would do, from one file against one catalogue revision. */
+export interface ImportPreview {
+  /** Hands the confirm back to the server: the revision previewed and the file's SHA-256. */
+  token: string;
+  counts: { added: number; changed: number; removed: number; unchanged: number };
+  /** The first lines of each kind (a few hundred at most); `counts` has the totals. */
+  added: PreviewLine[];
+  changed: { before: PreviewLine; after: PreviewLine }[];
+  removed: PreviewLine[];
+}

@@ -1,0 +1,79 @@
+/**
+ * The React app's paths, listed once for both sides: web/src/app/routes.tsx builds its route table
+ * from them, and the web process (src/http/spa.ts, src/ssr/paths.ts) knows from them which paths
+ * are the app's screens (200 with the shell) and which are unknown (404). Patterns are React
+ * Router's, relative to the site root: `:name` is one path segment, a final `*` any rest.
+ */
+
+/** The public pages, server-rendered, by route id. */
+export const PAGE_PATHS = {
+  home: '',
+  about: 'about',
+  shows: 'shows',
+  find: 'find',
+  terms: 'terms',
+  privacy: 'legal/privacy',
+  environmental: 'environmental',
+  biosecurity: 'biosecurity',
+  cookies: 'cookies',
+  catalogue: 'catalogue',
+  genus: 'catalogue/genus/:slug',
+  contact: 'contact',
+  'contact-sent': 'contact/sent',
+} as const;
+
+/** The sign-up and sign-in screens: always client-rendered, and never a page to come back to after signing in. */
+export const AUTH_SCREEN_PATHS = {
+  register: 'register',
+  login: 'login',
+  twoFactorChallenge: 'two-factor-challenge',
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password/:token',
+  verifyEmail: 'verify-email',
+  confirmPassword: 'confirm-password',
+} as const;
+
+/** The signed-in account area: its root and its screens (relative to it). */
+export const ACCOUNT_PATH = 'account';
+export const ACCOUNT_SCREEN_PATHS = { profile: 'profile', password: 'password', twoFactor: '2fa' } as const;
+
+/** The admin area: one route for /admin and everything below it (its own table: layouts/admin/admin-area.tsx). */
+export const ADMIN_PATH = 'admin/*';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A route pattern as a RegExp over a URL path (case-sensitive; a trailing slash allowed):
+ * `catalogue/genus/:slug` → /^\/catalogue\/genus\/[^/]+\/?$/, `admin/*` → /admin and below.
+ */
+export function pathPattern(pattern: string): RegExp {
+  const segments = pattern.split('/').filter(Boolean);
+  const splat = segments.at(-1) === '*';
+  if (splat) segments.pop();
+  const body = segments.map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment))).join('/');
+  if (splat) return new RegExp(`^/${body}(?:/.*)?$`);
+  return new RegExp(body ? `^/${body}/?$` : '^/$');
+}
+
+/** The sign-up and sign-in screens' paths (the server leaves them to the app shell). */
+export const AUTH_SCREENS: readonly RegExp[] = Object.values(AUTH_SCREEN_PATHS).map(pathPattern);
+
+/** The account area, any screen of it. */
+export const ACCOUNT_AREA = pathPattern(`${ACCOUNT_PATH}/*`);
+
+/** The admin area, any screen of it. */
+export const ADMIN_AREA = pathPattern(ADMIN_PATH);
+
+const CLIENT_ROUTES: readonly RegExp[] = [
+  ...Object.values(PAGE_PATHS).map(pathPattern),
+  ...AUTH_SCREENS,
+  pathPattern(ACCOUNT_PATH),
+  ...Object.values(ACCOUNT_SCREEN_PATHS).map((screen) => pathPattern(`${ACCOUNT_PATH}/${screen}`)),
+  ADMIN_AREA,
+];
+
+/** Whether the app has a screen at this path (a known page, auth screen, account screen or the admin area). */
+export const isClientRoute = (path: string): boolean => CLIENT_ROUTES.some((route) => route.test(path));
+
+/** Whether this path is a sign-up or sign-in screen. */
+export const isAuthScreen = (path: string): boolean => AUTH_SCREENS.some((route) => route.test(path));
