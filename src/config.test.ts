@@ -89,6 +89,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', VAR_DIR: varDir() })).toThrow(/APP_KEY: required in production/);
   });
 
+  it('gives each queue WORKER_CONCURRENCY jobs at once, the render and housekeeping one, with QUEUE_CONCURRENCY overrides', () => {
+    expect(loadConfig({ WORKER_CONCURRENCY: '3', VAR_DIR: varDir() }).queueConcurrency).toEqual({ mail: 3, 'account-mail': 3, catalogue: 1, images: 3, housekeeping: 1 });
+    expect(loadConfig({ QUEUE_CONCURRENCY: 'images=1, mail=8,catalogue=2', VAR_DIR: varDir() }).queueConcurrency).toMatchObject({ images: 1, mail: 8, catalogue: 2 });
+    for (const bad of ['imgaes=1', 'images=0', 'images', 'images=two']) {
+      expect(() => loadConfig({ QUEUE_CONCURRENCY: bad, VAR_DIR: varDir() }), bad).toThrow(/QUEUE_CONCURRENCY: ".*" is not queue=count/);
+    }
+  });
+
   it('reads TRUST_PROXY as a number of proxy hops, true meaning one and false none', () => {
     const hops = (value?: string) => loadConfig({ TRUST_PROXY: value, VAR_DIR: varDir() }).proxyHops;
     expect([hops(undefined), hops('false'), hops('0'), hops('true'), hops('1'), hops('2')]).toEqual([0, 0, 0, 1, 1, 2]);

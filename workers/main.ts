@@ -1,33 +1,12 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { createDeps } from '../src/deps.ts';
 import { housekeepingSchedules } from '../src/housekeeping.ts';
 import { buildProcessors } from '../src/processors.ts';
-import { isQueueName, queueNames } from '../src/queue-names.ts';
 import { exitOnStartupError } from '../src/startup-errors.ts';
 import { createServices } from '../src/services.ts';
 import { limitSharp } from '../src/sharp-limits.ts';
+import { parseWorkerArgs } from './args.ts';
 import { startBullWorkers } from './runtime.ts';
-
-const usage = `Usage: npm run worker -- [--queues ${queueNames.join(',')}]
-Runs BullMQ workers for the given queues (default: all), each with its QUEUE_CONCURRENCY.`;
-
-/** The queues named by `--queues a,b` (all when absent); exits with the usage on a wrong name. */
-function queuesFromArgs(args: string[]): string[] {
-  const { values } = parseArgs({ args, options: { queues: { type: 'string' }, help: { type: 'boolean' } }, strict: true });
-  if (values.help) {
-    console.log(usage);
-    process.exit(0);
-  }
-  if (!values.queues) return [...queueNames];
-  const wanted = values.queues.split(',').map((q) => q.trim()).filter(Boolean);
-  const unknown = wanted.filter((q) => !isQueueName(q));
-  if (unknown.length || !wanted.length) {
-    console.error(`Unknown queue ${unknown.join(', ') || '(none given)'}.\n${usage}`);
-    process.exit(2);
-  }
-  return wanted;
-}
 
 /**
  * Worker process: one BullMQ Worker per chosen queue. Needs Redis; without it (embedded mode) the
@@ -36,13 +15,12 @@ function queuesFromArgs(args: string[]): string[] {
  * worker once its lock expires (BullMQ stalled-job recovery).
  */
 async function main(): Promise<void> {
-  let queues: string[];
-  try {
-    queues = queuesFromArgs(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
-    process.exit(2);
+  const parsed = parseWorkerArgs(process.argv.slice(2));
+  if (parsed.exit !== undefined) {
+    (parsed.exit === 0 ? console.log : console.error)(parsed.message);
+    process.exit(parsed.exit);
   }
+  const { queues } = parsed;
   const config = loadConfig();
   if (!config.redisUrl) {
     console.error('The worker needs REDIS_URL. Without Redis, `npm start` runs jobs inside the web process.');
@@ -57,7 +35,7 @@ async function main(): Promise<void> {
   // Events recorded while no process could publish them (Redis was down) go out now.
   deps.relay.kick();
   deps.log.info(
-    { queues: workers.workers.map((w) => w.name), concurrency: Object.fromEntries(queues.map((q) => [q, config.queueConcurrency[q as keyof typeof config.queueConcurrency]])) },
+    { queues: workers.workers.map((w) => w.name), concurrency: Object.fromEntries(queues.map((q) => [q, config.queueConcurrency[q]])) },
     'workers started',
   );
 
