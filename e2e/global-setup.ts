@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { databaseUrl, onServer, templateName } from '../test/database.ts';
 import { startSmtpCapture } from '../test/smtp.ts';
+import { freePort, waitUntil } from '../test/wait.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -78,9 +78,9 @@ export default async function setup(project: TestProject) {
   if (seeded !== 0) throw new Error(`e2e setup: npm run seed exited with ${seeded}`);
   start('src/main.ts');
 
-  await waitFor(async () => (await fetch(`${baseUrl}/readyz`)).ok, 60_000, 'web process ready');
+  await waitUntil(async () => (await fetch(`${baseUrl}/readyz`)).ok, 60_000, 'web process ready');
   // Seeded banners are rendered by the worker; the catalogue files too. Specs need both.
-  await waitFor(
+  await waitUntil(
     async () => {
       const gallery = (await (await fetch(`${baseUrl}/api/galleries/3`)).json()) as { images: unknown[] };
       const downloads = (await (await fetch(`${baseUrl}/api/catalogue/downloads`)).json()) as { pdf: unknown; xlsx: unknown };
@@ -106,24 +106,4 @@ export default async function setup(project: TestProject) {
     await onServer((db) => db.raw(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
     rmSync(varDir, { recursive: true, force: true });
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`e2e setup: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }

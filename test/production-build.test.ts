@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
@@ -11,6 +10,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../src/db.ts';
 import { databaseUrl, onServer } from './database.ts';
+import { freePort } from './wait.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -51,16 +51,6 @@ async function until(check: () => Promise<boolean> | boolean, what: string, proc
     if (ended) throw new Error(`waiting for ${what}: ${ended}; output:\n${proc.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
