@@ -110,6 +110,9 @@ const schema = z.object({
   COMPANY_LOGO: sitePath.default('/favicon.svg'),
   /** Empty: the logo. */
   COMPANY_IMAGE: sitePath.or(z.literal('')).default(''),
+
+  /** SMTP connections the mailer keeps open at once (pooled; each carries many messages). */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
 });
 
 export interface BusinessDetails {
@@ -166,6 +169,8 @@ export interface Config {
   proxyHops: number;
   http: HttpTimeouts;
   business: BusinessDetails & BusinessLocation;
+  /** SMTP connections open at once (the mailer's pool size). */
+  smtpMaxConnections: number;
 }
 
 /** Timeouts of the web process's HTTP server against slow or stalled clients. */
@@ -244,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       logo: absolute(e.COMPANY_LOGO),
       image: absolute(e.COMPANY_IMAGE || e.COMPANY_LOGO),
     },
+    smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
   };
 }
 

@@ -37,7 +37,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
     ? createBullQueue({ url: config.redisUrl, maxRetriesPerRequest: 1 }, config.redisPrefix)
     : createInlineQueue(log, { concurrency: config.workerConcurrency });
   const storage = createLocalStorage(path.join(config.varDir, 'storage'));
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, varDir: config.varDir, log });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, varDir: config.varDir, log, maxConnections: config.smtpMaxConnections });
   const events = new EventBus();
   return {
     config,
