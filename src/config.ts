@@ -113,6 +113,8 @@ const schema = z.object({
 
   /** SMTP connections the mailer keeps open at once (pooled; each carries many messages). */
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
+  /** CPU priority (nice, 0–19) of a worker that runs image queues only: image work yields to the rest. */
+  IMAGE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
 });
 
 export interface BusinessDetails {
@@ -171,6 +173,8 @@ export interface Config {
   business: BusinessDetails & BusinessLocation;
   /** SMTP connections open at once (the mailer's pool size). */
   smtpMaxConnections: number;
+  /** Nice value an images-only worker gives itself (0 = none). */
+  imageWorkerNice: number;
 }
 
 /** Timeouts of the web process's HTTP server against slow or stalled clients. */
@@ -250,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       image: absolute(e.COMPANY_IMAGE || e.COMPANY_LOGO),
     },
     smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
+    imageWorkerNice: e.IMAGE_WORKER_NICE,
   };
 }
 
