@@ -21,7 +21,7 @@ export interface PdfFigures {
   cpuRatio: number;
 }
 
-const ROUNDS = 5;
+const ROUNDS = 7;
 const MARGIN = { top: 40, bottom: 50, left: 40, right: 40 };
 const WIDTHS = [210, 175, 60, 70.28];
 

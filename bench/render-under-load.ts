@@ -30,7 +30,9 @@ const IMAGE_CONCURRENCY = 2;
  * Renders alone just before and just after each loaded phase: the baseline is taken around the
  * phase it is compared with, as other work on a shared machine comes and goes over minutes.
  */
-const ALONE_RUNS = 3;
+const ALONE_RUNS = 5;
+/** Renders before any measurement: the first few run slower while V8 optimises the render code. */
+const WARM_UP_RUNS = 5;
 
 /**
  * The catalogue render job (5,000 rows, PDF + XLSX, stored) in this process, as the catalogue
@@ -41,7 +43,7 @@ const ALONE_RUNS = 3;
 export async function benchRenderUnderLoad(context: TestContext): Promise<RenderUnderLoadFigures> {
   limitSharp(context.deps.config); // as every worker process starts
   await seedCatalogue(context.deps);
-  await timedRender(context.deps); // warm-up: first-use costs (fonts, module code) out of the figures
+  for (let i = 0; i < WARM_UP_RUNS; i++) await timedRender(context.deps);
   return { images: IMAGES, niced: await phase(context, 'niced'), plain: await phase(context, 'plain') };
 }
 

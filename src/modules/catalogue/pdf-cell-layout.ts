@@ -66,7 +66,7 @@ export function layoutCell(doc: PDFKit.PDFDocument, runs: TextRun[], { width, si
 
 /** More than any kern pair in the Helvetica faces (the largest is 180/1000 of the font size). */
 const MAX_KERN = 0.2;
-/** Where pdfkit's line breaker may end a word: after spaces and hyphens (the ones our text has). */
+/** Where pdfkit's line breaker may end a word in our text: after spaces, hyphens, dashes and slashes. */
 const countBreaks = (text: string) => text.match(/[\s\-‐–—/]/g)?.length ?? 0;
 
 /** pdfkit's own wrapping (so wrapped cells look exactly as `text({ width })` drew them), lines kept. */
