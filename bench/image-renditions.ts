@@ -12,7 +12,7 @@ export interface RenditionFigures {
 }
 
 /** A 6000×4000 (24 MP) photo-like JPEG: gradients plus noise, so encoders cannot cheat. */
-async function make24MegapixelJpeg(): Promise<Buffer> {
+export async function make24MegapixelJpeg(): Promise<Buffer> {
   const width = 6000;
   const height = 4000;
   const base = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })

@@ -3,15 +3,19 @@ import path from 'node:path';
 import setupTemplate from '../test/global-setup.ts';
 import { createTestContext } from '../test/harness.ts';
 import { measureHomeJavaScript } from './bundle-size.ts';
+import { benchCataloguePdf } from './catalogue-pdf.ts';
 import { benchCatalogueSearch, SEARCH_PATHS } from './catalogue-search.ts';
 import { benchImageRenditions } from './image-renditions.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchOutboxRelay } from './outbox-relay.ts';
+import { benchMailPool } from './mail-pool.ts';
 import { benchRenderThroughput, CACHED_PAGE, UNCACHED_PAGE } from './render-throughput.ts';
+import { benchRenderUnderLoad } from './render-under-load.ts';
 import { benchSeed } from './seed.ts';
 import { benchRenditionMemory } from './rendition-memory.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
+import { benchWorkerRss } from './worker-rss.ts';
 
 /**
  * `npm run bench [section…]`: prints every figure with its target. Speeds are ratios against a
@@ -19,9 +23,10 @@ import { benchWidgetRoute } from './widget-route.ts';
  * missed. Needs PostgreSQL, Redis and Chromium (as the tests do) and a built web app (`npm run build`).
  * With no arguments every section runs; otherwise only the named ones, e.g.
  * `npm run bench -- lighthouse` or `npm run bench -- widget render` (npm strips the `--`).
- * BENCH_SECONDS sets each autocannon measurement's length, BENCH_LIGHTHOUSE_RUNS the runs per page.
+ * BENCH_SECONDS sets each autocannon measurement's length, BENCH_LIGHTHOUSE_RUNS the runs per page,
+ * BENCH_SMTP_STALL_MS the slow mail server's delay per command (mail-pool).
  */
-const SECTIONS = ['widget', 'bundle', 'lighthouse', 'render', 'search', 'images', 'seed', 'memory', 'relay'] as const;
+const SECTIONS = ['widget', 'bundle', 'lighthouse', 'render', 'search', 'images', 'seed', 'memory', 'relay', 'render-under-load', 'pdf', 'worker-rss', 'mail-pool'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections measured against the shared bench server (bench/server.ts), started only for them. */
 const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render'];
@@ -215,6 +220,61 @@ if (selected.has('relay')) {
       ok: relay.p95 <= 100,
     },
   );
+}
+
+// Work that does not starve other work (issue 9): the catalogue render beside image work, the
+// PDF's own cost, the worker's memory during the render, and pooled mail against a slow server.
+if (selected.has('render-under-load')) {
+  await setupTemplate();
+  const loadContext = await createTestContext({ redis: false });
+  try {
+    const load = await benchRenderUnderLoad(loadContext);
+    const { niced, plain } = load;
+    results.push({
+      name: `catalogue render (5,000 rows, PDF + XLSX) while ${load.images} 24 MP images render in an images worker process ÷ the render alone`,
+      value: `${niced.ratio.toFixed(2)}× (${Math.round(niced.loadedMs)} vs ${Math.round(niced.aloneMs)} ms, median of ${niced.runs} loaded renders; images took ${niced.imagesSeconds.toFixed(0)} s). Without the images worker's nice: ${plain.ratio.toFixed(2)}× (${Math.round(plain.loadedMs)} vs ${Math.round(plain.aloneMs)} ms; images ${plain.imagesSeconds.toFixed(0)} s)`,
+      target: '≤ 1.5×',
+      ok: niced.ratio <= 1.5,
+    });
+  } finally {
+    await loadContext.close();
+  }
+}
+
+if (selected.has('pdf')) {
+  const pdf = await benchCataloguePdf();
+  results.push({
+    name: `catalogue PDF of ${pdf.rows.toLocaleString('en-GB')} rows ÷ a bare pdfkit table of the same rows`,
+    value: `${pdf.ratio.toFixed(2)}× (${Math.round(pdf.oursMs)} vs ${Math.round(pdf.bareMs)} ms, ${pdf.pages} pages; CPU time ${pdf.cpuRatio.toFixed(2)}×)`,
+    target: '≤ 1.5×',
+    ok: pdf.ratio <= 1.5,
+  });
+}
+
+if (selected.has('worker-rss')) {
+  await setupTemplate();
+  const rssContext = await createTestContext();
+  try {
+    const rss = await benchWorkerRss(rssContext);
+    results.push({
+      name: `worker process peak RSS while it renders the catalogue (${rss.rows.toLocaleString('en-GB')} rows, PDF + XLSX)`,
+      value: `${Math.round(rss.peakMiB)} MiB (idle worker ${Math.round(rss.idleMiB)} MiB, ${(rss.peakMiB / rss.idleMiB).toFixed(2)}× idle; render ${rss.renderSeconds.toFixed(1)} s)`,
+      target: '≤ 300 MiB',
+      ok: rss.peakMiB <= 300,
+    });
+  } finally {
+    await rssContext.close();
+  }
+}
+
+if (selected.has('mail-pool')) {
+  const mail = await benchMailPool(Number(process.env.BENCH_SMTP_STALL_MS ?? 1000));
+  results.push({
+    name: `mail throughput against an SMTP server that answers every command ${mail.stallMs} ms late, pooled ÷ one connection per message (${mail.inFlight} in flight each)`,
+    value: `${mail.ratio.toFixed(2)}× (${mail.pooledPerMinute.toFixed(1)} vs ${mail.perMessagePerMinute.toFixed(1)} messages/min; ${mail.pooledConnections} vs ${mail.perMessageConnections} connections; ${mail.coldRatio.toFixed(2)}× counting the pool's opening)`,
+    target: '≥ 3×',
+    ok: mail.ratio >= 3,
+  });
 }
 
 console.log('\nBenchmark results');

@@ -137,6 +137,10 @@ const schema = z.object({
   /** The bucket's key pair; both empty = the AWS SDK's own chain (AWS_* variables, instance role). */
   S3_ACCESS_KEY_ID: z.string().trim().default(''),
   S3_SECRET_ACCESS_KEY: z.string().trim().default(''),
+  /** SMTP connections the mailer keeps open at once (pooled; each carries many messages). */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
+  /** CPU priority (nice, 0–19) of a worker that runs image queues only: image work yields to the rest. */
+  IMAGE_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
 });
 
 export interface BusinessDetails {
@@ -199,6 +203,10 @@ export interface Config {
   business: BusinessDetails & BusinessLocation;
   /** The local folder or the bucket files live in; credentials inside never serialise. */
   storage: StorageConfig;
+  /** SMTP connections open at once (the mailer's pool size). */
+  smtpMaxConnections: number;
+  /** Nice value an images-only worker gives itself (0 = none). */
+  imageWorkerNice: number;
 }
 
 /** Timeouts of the web process's HTTP server against slow or stalled clients. */
@@ -293,6 +301,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       image: absolute(e.COMPANY_IMAGE || e.COMPANY_LOGO),
     },
     storage: storageConfig(e.STORAGE_URL, varDir, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY),
+    smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
+    imageWorkerNice: e.IMAGE_WORKER_NICE,
   };
 }
 

@@ -14,7 +14,8 @@ export interface CapturedMail {
 /**
  * A real SMTP server on a free port that keeps every message it receives, so tests see exactly
  * what a mail server would. `failNext(n)` makes the next n deliveries fail with a 451;
- * `hold(address)` keeps deliveries to that address hanging (a slow server) until `release()`.
+ * `hold(address)` keeps deliveries to that address hanging (a slow server) until `release()`;
+ * `connections` counts the SMTP sessions clients opened.
  */
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
@@ -22,10 +23,20 @@ export async function startSmtpCapture() {
   const waiters: (() => void)[] = [];
   const heldAddresses = new Set<string>();
   let held: (() => void)[] = [];
+  const connections = { opened: 0, open: 0, mostAtOnce: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      connections.opened++;
+      connections.open++;
+      connections.mostAtOnce = Math.max(connections.mostAtOnce, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open--;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -67,6 +78,8 @@ export async function startSmtpCapture() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** Connections ever opened, open now, and the most open at one time. */
+    connections,
     failNext(n: number) {
       failures = n;
     },

@@ -4,7 +4,7 @@ import { housekeepingSchedules } from '../src/housekeeping.ts';
 import { buildProcessors } from '../src/processors.ts';
 import { exitOnStartupError } from '../src/startup-errors.ts';
 import { createServices } from '../src/services.ts';
-import { limitSharp } from '../src/sharp-limits.ts';
+import { limitSharp, yieldCpuToOtherWork } from '../src/sharp-limits.ts';
 import { parseWorkerArgs } from './args.ts';
 import { startBullWorkers } from './runtime.ts';
 
@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   limitSharp(config);
+  // A worker for image work alone yields the CPU to mail, renders and web on the same host.
+  if (queues.every((q) => q === 'images')) yieldCpuToOtherWork(config);
   const deps = createDeps(config, { name: 'worker' });
   const services = createServices(deps);
   const workers = startBullWorkers(deps, buildProcessors(deps, services), queues);

@@ -16,13 +16,34 @@ export interface Mailer {
   close(): void;
 }
 
+/** Messages one pooled connection carries before it is replaced (servers cap messages per session). */
+const MESSAGES_PER_CONNECTION = 100;
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  varDir: string;
+  log: Logger;
+  /** SMTP connections open at once (SMTP_MAX_CONNECTIONS): messages beyond them wait for a free one. */
+  maxConnections: number;
+}
+
 /**
- * nodemailer over SMTP_URL; without it, each message is written as an .eml file under
- * VAR_DIR/mail and logged, so development needs no mail server.
+ * nodemailer over SMTP_URL, through a pool of at most `maxConnections` connections that each carry
+ * many messages: a connection per message paid the whole greeting, TLS and login again for every
+ * mail (two mails per 30 s against a slow server) and opened one per job running (thousands at once
+ * when the in-process queue drained a backlog). A send that fails rejects, so the job retries.
+ * Without SMTP_URL, each message is written as an .eml file under VAR_DIR/mail and logged, so
+ * development needs no mail server. `close()` closes the pool's connections (on shutdown).
  */
-export function createMailer(options: { smtpUrl?: string; from: string; varDir: string; log: Logger }): Mailer {
+export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: options.maxConnections,
+      maxMessages: MESSAGES_PER_CONNECTION,
+    });
     return {
       async send(message) {
         const info = await transport.sendMail({ from: options.from, ...message });

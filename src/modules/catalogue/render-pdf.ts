@@ -3,6 +3,8 @@ import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { BusinessDetails } from '../../config.ts';
 import { FORM_KEY, issueDateLong } from './constants.ts';
+import { drawCell, layoutCell, rememberWidths, type CellLayout, type TextRun } from './pdf-cell-layout.ts';
+import { createPageTotals, type PageTotals } from './pdf-page-total.ts';
 import type { CatalogueRow } from './store.ts';
 
 /** What the PDF prints besides the rows: who issues it, and when. */
@@ -11,10 +13,10 @@ export interface PdfMeta {
   issued: Date;
 }
 
-/** Streaming-in writer of the printed catalogue: rows are laid out as they are read. */
+/** Streaming writer of the printed catalogue: rows are laid out as they are read, pages written as they fill. */
 export interface CataloguePdf {
   add(row: CatalogueRow): void;
-  /** Adds page furniture ("Page X of Y" needs the total), ends the document, waits for the file. */
+  /** Fills in the page count ("Page X of Y"), ends the document, waits for the file. */
   finish(): Promise<{ rows: number; pages: number }>;
 }
 
@@ -25,6 +27,7 @@ const COLOURS = { brand: '#2f5d34', tint: '#e3ece0', stripe: '#f6f8f5', rule: '#
 const PAD_X = 6;
 const PAD_Y = 4;
 const BODY_SIZE = 9;
+const FOOTER_SIZE = 7.5;
 
 type Column = { key: 'species' | 'common_name' | 'form' | 'height'; label: string; width: number };
 const COLUMNS: Column[] = [
@@ -39,8 +42,10 @@ const GENUS_HEIGHT = 19;
 /**
  * Opens the PDF at `file`. Layout: a title block and key on page 1, then one table grouped by genus
  * (a tinted genus heading before each group, repeated as "continued" when a group crosses a page),
- * the column header at the top of every page, and running header and "Page X of Y" footer added at
- * the end. Pages are buffered (`bufferPages`) only because the footer needs the page count.
+ * the column header at the top of every page, a running header on pages after the first and a
+ * "Page X of Y" footer on every page. Each finished page goes to the file at once (pdfkit without
+ * `bufferPages`), so memory stays flat however long the catalogue; the "of Y" is filled in at the
+ * end through {@link createPageTotals}.
  */
 export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
   const { business } = meta;
@@ -48,7 +53,7 @@ export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
-    bufferPages: true,
+    bufferPages: false,
     info: {
       Title: `${business.name} — Trade Catalogue`,
       Author: business.name,
@@ -60,23 +65,30 @@ export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
   const out = createWriteStream(file);
   doc.pipe(out);
   const written = finished(out);
+  const totals = createPageTotals(doc);
+  rememberWidths(doc);
 
   const bottom = () => doc.page.height - MARGIN.bottom;
   let y = titleBlock(doc, business, issued);
+  let page = 1;
   let genus: string | undefined;
   let stripe = 0;
   let rows = 0;
 
+  /** Page furniture, drawn as a page is left (as before, when it was added over buffered pages). */
+  const endPage = () => pageFurniture(doc, totals, page, business.name, issued);
   const newPage = () => {
-    doc.addPage();
-    y = MARGIN.top;
-    y = tableHeader(doc, y);
+    endPage();
+    doc.addPage(); // writes out the page just finished
+    page++;
+    y = tableHeader(doc, MARGIN.top);
   };
 
   y = tableHeader(doc, y);
   return {
     add(row) {
-      const height = rowHeight(doc, row);
+      const layout = layoutRow(doc, row);
+      const { height } = layout;
       if (row.genus !== genus) {
         // Keep a genus heading with room for two lines under it: never alone at the foot of a page.
         if (y + GENUS_HEIGHT + 2 * height > bottom()) newPage();
@@ -87,17 +99,23 @@ export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
         newPage();
         y = genusHeading(doc, y, row.genus, true);
       }
-      y = tableRow(doc, y, row, height, stripe++ % 2 === 1);
+      y = tableRow(doc, y, layout, stripe++ % 2 === 1);
       rows++;
     },
     async finish() {
       if (rows === 0) {
         doc.font('Helvetica-Oblique').fontSize(BODY_SIZE).fillColor(COLOURS.muted).text('The catalogue is currently empty.', MARGIN.left + PAD_X, y + PAD_Y);
       }
-      const pages = pageFurniture(doc, business.name, issued);
+      endPage();
+      totals.fill(page, (number, total) => {
+        // Right-aligned by hand (as pdfkit's `align: 'right'` places it): no wrapper, no page break.
+        const label = `Page ${number} of ${total}`;
+        doc.font('Helvetica').fontSize(FOOTER_SIZE).fillColor(COLOURS.muted);
+        doc.text(label, MARGIN.left + CONTENT_WIDTH - doc.widthOfString(label), footerY(doc), { lineBreak: false });
+      });
       doc.end();
       await written;
-      return { rows, pages };
+      return { rows, pages: page };
     },
   };
 }
@@ -177,17 +195,33 @@ function speciesParts(species: string): [string, string] {
   return at > 0 ? [species.slice(0, at), species.slice(at)] : [species, ''];
 }
 
-/** Height a row needs: long names wrap inside their column. Oblique and roman Helvetica share metrics. */
-function rowHeight(doc: PDFKit.PDFDocument, row: CatalogueRow): number {
-  doc.font('Helvetica').fontSize(BODY_SIZE);
-  let tallest = 0;
-  for (const column of COLUMNS) {
-    tallest = Math.max(tallest, doc.heightOfString(row[column.key] || ' ', { width: column.width - 2 * PAD_X }));
-  }
-  return tallest + 2 * PAD_Y;
+/** A row laid out once: each column's cell, and the height the tallest one needs. */
+interface RowLayout {
+  cells: CellLayout[];
+  height: number;
 }
 
-function tableRow(doc: PDFKit.PDFDocument, y: number, row: CatalogueRow, height: number, striped: boolean): number {
+/** Lays out each cell of a row once; the species sets its botanical name in italic, a cultivar in roman. */
+function layoutRow(doc: PDFKit.PDFDocument, row: CatalogueRow): RowLayout {
+  let tallest = 0;
+  const cells = COLUMNS.map((column) => {
+    const text = row[column.key];
+    let runs: TextRun[];
+    if (column.key === 'species') {
+      const [botanical, cultivar] = speciesParts(text);
+      runs = cultivar ? [{ text: botanical, font: 'Helvetica-Oblique' }, { text: cultivar, font: 'Helvetica' }] : [{ text: botanical, font: 'Helvetica-Oblique' }];
+    } else {
+      runs = [{ text, font: 'Helvetica' }];
+    }
+    const cell = layoutCell(doc, runs, { width: column.width - 2 * PAD_X, size: BODY_SIZE });
+    tallest = Math.max(tallest, cell.height);
+    return cell;
+  });
+  return { cells, height: tallest + 2 * PAD_Y };
+}
+
+function tableRow(doc: PDFKit.PDFDocument, y: number, row: RowLayout, striped: boolean): number {
+  const { height } = row;
   if (striped) doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fillColor(COLOURS.stripe).fill();
   doc
     .moveTo(MARGIN.left, y + height)
@@ -195,43 +229,35 @@ function tableRow(doc: PDFKit.PDFDocument, y: number, row: CatalogueRow, height:
     .lineWidth(0.4)
     .strokeColor(COLOURS.rule)
     .stroke();
+  doc.fontSize(BODY_SIZE).fillColor(COLOURS.text);
   let x = MARGIN.left;
-  for (const column of COLUMNS) {
-    const width = column.width - 2 * PAD_X;
-    const text = row[column.key];
-    if (column.key === 'species') {
-      const [botanical, cultivar] = speciesParts(text);
-      doc.font('Helvetica-Oblique').fontSize(BODY_SIZE).fillColor(COLOURS.text);
-      doc.text(botanical, x + PAD_X, y + PAD_Y + 1, { width, continued: cultivar !== '' });
-      if (cultivar) doc.font('Helvetica').text(cultivar);
-    } else if (text) {
-      doc.font('Helvetica').fontSize(BODY_SIZE).fillColor(COLOURS.text).text(text, x + PAD_X, y + PAD_Y + 1, { width });
-    }
+  COLUMNS.forEach((column, i) => {
+    drawCell(doc, row.cells[i]!, x + PAD_X, y + PAD_Y + 1);
     x += column.width;
-  }
+  });
   return y + height;
 }
 
+/** Where the footer's text line sits: the same on every page. */
+const footerY = (doc: PDFKit.PDFDocument) => doc.page.height - 34;
+
 /**
- * Running header (pages after the first) and footer on every page. The bottom margin is lifted
- * while writing the footer, or pdfkit would treat text below it as overflow and add a page.
+ * The furniture of page `page`: its running header (pages after the first) and its footer, with
+ * the page number's "of Y" reserved for the end. The bottom margin is lifted while writing the
+ * footer, or pdfkit would treat text below it as overflow and add a page.
  */
-function pageFurniture(doc: PDFKit.PDFDocument, company: string, issued: string): number {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const footerY = doc.page.height - 34;
-    doc.moveTo(MARGIN.left, footerY - 6).lineTo(MARGIN.left + CONTENT_WIDTH, footerY - 6).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
-    doc.font('Helvetica').fontSize(7.5).fillColor(COLOURS.muted);
-    doc.text(`${company}  ·  Trade Catalogue  ·  Issued ${issued}`, MARGIN.left, footerY, { width: CONTENT_WIDTH * 0.75, lineBreak: false });
-    doc.text(`Page ${i - start + 1} of ${count}`, MARGIN.left, footerY, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
-    if (i > start) {
-      doc.text(`${company} — Trade Catalogue`, MARGIN.left, 24, { width: CONTENT_WIDTH / 2, lineBreak: false });
-      doc.text(`Issued ${issued}`, MARGIN.left, 24, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
-    }
-    doc.page.margins.bottom = margin;
+function pageFurniture(doc: PDFKit.PDFDocument, totals: PageTotals, page: number, company: string, issued: string): void {
+  const margin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  const y = footerY(doc);
+  doc.moveTo(MARGIN.left, y - 6).lineTo(MARGIN.left + CONTENT_WIDTH, y - 6).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
+  doc.font('Helvetica').fontSize(FOOTER_SIZE).fillColor(COLOURS.muted);
+  doc.text(`${company}  ·  Trade Catalogue  ·  Issued ${issued}`, MARGIN.left, y, { width: CONTENT_WIDTH * 0.75, lineBreak: false });
+  totals.reserve(page);
+  if (page > 1) {
+    doc.font('Helvetica').fontSize(FOOTER_SIZE).fillColor(COLOURS.muted);
+    doc.text(`${company} — Trade Catalogue`, MARGIN.left, 24, { width: CONTENT_WIDTH / 2, lineBreak: false });
+    doc.text(`Issued ${issued}`, MARGIN.left, 24, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
   }
-  return count;
+  doc.page.margins.bottom = margin;
 }
