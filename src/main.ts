@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { seed } from '../seeds/run.ts';
 import { buildProcessors } from './processors.ts';
 import { createApp } from './app.ts';
@@ -10,6 +11,7 @@ import { housekeepingSchedules } from './housekeeping.ts';
 import { exitOnStartupError } from './startup-errors.ts';
 import { createServices } from './services.ts';
 import { limitSharp } from './sharp-limits.ts';
+import { sweepStaleTempFiles } from './tmp-sweep.ts';
 
 /** How long requests under way get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,6 +27,9 @@ async function main(): Promise<void> {
   if (ran.length) log.info({ migrations: ran }, 'database migrated');
 
   const services = createServices(deps);
+  // Temp files a killed process left behind (a half-written render, a bucket download).
+  const swept = await sweepStaleTempFiles(path.join(config.varDir, 'tmp'), deps.now());
+  if (swept) deps.log.info({ swept }, 'stale temp files removed');
   // Embedded mode (no Redis): jobs run here through the same processors the worker uses, and the
   // housekeeping schedules are timers here. With Redis, upserting the schedulers is idempotent.
   if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, services));

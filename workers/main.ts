@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { createDeps } from '../src/deps.ts';
 import { housekeepingSchedules } from '../src/housekeeping.ts';
@@ -5,6 +6,7 @@ import { buildProcessors } from '../src/processors.ts';
 import { exitOnStartupError } from '../src/startup-errors.ts';
 import { createServices } from '../src/services.ts';
 import { limitSharp, yieldCpuToOtherWork } from '../src/sharp-limits.ts';
+import { sweepStaleTempFiles } from '../src/tmp-sweep.ts';
 import { parseWorkerArgs } from './args.ts';
 import { startBullWorkers } from './runtime.ts';
 
@@ -31,6 +33,9 @@ async function main(): Promise<void> {
   if (queues.every((q) => q === 'images')) yieldCpuToOtherWork(config);
   const deps = createDeps(config, { name: 'worker' });
   const services = createServices(deps);
+  // Temp files a killed process left behind (a half-written render, a bucket download).
+  const swept = await sweepStaleTempFiles(path.join(config.varDir, 'tmp'), deps.now());
+  if (swept) deps.log.info({ swept }, 'stale temp files removed');
   const workers = startBullWorkers(deps, buildProcessors(deps, services), queues);
   // Upserting is idempotent: every worker may do it; each schedule still runs once per interval.
   await deps.queue.schedule(housekeepingSchedules);
