@@ -145,3 +145,6 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
   };
 }
 export type PlantListService = ReturnType<typeof plantListService>;
+
+// Other modules that take a list of lines (a quote request) validate it by the same rule.
+export { linesField } from './schema.ts';
