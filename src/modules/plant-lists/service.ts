@@ -89,11 +89,12 @@ export interface TakenLine {
 /** Empties a buyer's list inside `trx` (the quote request that sends it commits with it) and returns its lines in order. */
 export async function takePlantList(trx: Trx, userId: number): Promise<TakenLine[]> {
   await findUserById(trx, userId, { lock: true });
-  const rows: TakenLine[] = await trx('plant_list_lines')
+  const rows: (TakenLine & { id: number })[] = await trx('plant_list_lines')
     .where({ user_id: userId })
     .delete()
     .returning(['id', 'catalogue_item_id', 'quantity', 'snapshot']);
-  return rows.sort((a, b) => (a as unknown as { id: number }).id - (b as unknown as { id: number }).id);
+  // DELETE … RETURNING has no order: the list's order is the order lines were added.
+  return rows.sort((a, b) => a.id - b.id).map(({ catalogue_item_id, quantity, snapshot }) => ({ catalogue_item_id, quantity, snapshot }));
 }
 
 /** Reads a buyer's list (for a module that has just changed it in `trx`). */

@@ -230,6 +230,23 @@ describe('quote requests of a signed-in buyer', () => {
     expect(empty.body.errors).toEqual({ lines: ['Your plant list is empty: add lines before asking for a quote.'] });
   });
 
+  it('keeps a listed line whose catalogue row was removed, as it was shown, and leaves it out of a copy', async () => {
+    const client = await buyer();
+    const [gone] = await insertCatalogueItems(db(), [{ genus: 'Sorbus', species: 'aucuparia', common_name: 'Rowan', form: '3L', height: '80-100' }]);
+    await client.post('/api/plant-list/lines', { catalogue_item_id: gone, quantity: 12 });
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 1 });
+    await db()('catalogue_items').where({ id: gone }).delete();
+
+    const { body } = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA' });
+    const detail = (await client.get(`/api/quote-requests/${body.id}`)).body;
+    expect(detail.lines.map((l: { catalogue_item_id: number | null; genus: string; quantity: number }) => [l.catalogue_item_id, l.genus, l.quantity])).toEqual([
+      [null, 'Sorbus', 12],
+      [ids[0], 'Crataegus', 1],
+    ]);
+    const copied = await client.post(`/api/quote-requests/${body.id}/copy`);
+    expect(copied.body.lines.map((l: { catalogue_item_id: number }) => l.catalogue_item_id)).toEqual([ids[0]]);
+  });
+
   it('lists my requests newest first, copies one into my list, and answers 404 for another buyer’s', async () => {
     const me = await buyer();
     const other = await buyer();

@@ -29,12 +29,13 @@ async function nextReference(trx: Trx, now: Date): Promise<string> {
  * when their row has since been removed, since the buyer was shown that and sent it anyway.
  */
 async function snapshotLines(trx: Trx, input: QuoteInput, userId: number | null): Promise<NewLine[]> {
-  const given = input.lines ?? (userId ? await takePlantList(trx, userId) : []);
+  const given: { catalogue_item_id: number | null; quantity: number; snapshot?: PlantListSnapshot }[] =
+    input.lines ?? (userId ? await takePlantList(trx, userId) : []);
   const catalogue = await catalogueLinesByIds(trx, given.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])));
   const errors: Record<string, string[]> = {};
   const lines = given.map((line, index): NewLine | undefined => {
     const current = line.catalogue_item_id ? catalogue.get(line.catalogue_item_id) : undefined;
-    const from = current ?? ('snapshot' in line ? (line.snapshot as PlantListSnapshot) : undefined);
+    const from = current ?? line.snapshot;
     if (!from) {
       errors[`lines.${index}.catalogue_item_id`] = [INVALID_ITEM];
       return undefined;
