@@ -31,6 +31,9 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { plantListRoutes } from './modules/plant-lists/routes.ts';
+import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
+import { quoteRoutes } from './modules/quotes/routes.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -82,6 +85,9 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     catalogueAdminRoutes(services.catalogue, deps.config),
     userRoutes(services.users),
     enquiryRoutes(services.enquiries),
+    plantListRoutes(services.plantLists),
+    quoteRoutes(deps, services.quotes),
+    quoteAdminRoutes(services.quotes),
     adminRoutes(services.adminStats),
     queueDashboardRoutes(deps.queue),
   ];

@@ -28,6 +28,8 @@ export interface DomainEvents {
   'user.two_factor_enabled': { userId: number };
   'user.two_factor_disabled': { userId: number };
   'user.two_factor_locked': { userId: number };
+  /** A quote request was stored with its lines: mail it to sales (XLSX attached) and confirm to the buyer. */
+  'quote.requested': { id: number };
 }
 export type EventName = keyof DomainEvents;
 

@@ -2,6 +2,7 @@ import type { Deps } from './deps.ts';
 import { housekeepingProcessors } from './housekeeping.ts';
 import { sendAccountMail } from './modules/auth/account-mail-job.ts';
 import { renderCatalogue } from './modules/catalogue/render-job.ts';
+import { sendQuoteConfirmation, sendQuoteToSales } from './modules/quotes/mail-job.ts';
 import { renderImageRenditions } from './modules/galleries/renditions-job.ts';
 import { renderWidgetRenditions } from './modules/widgets/renditions-job.ts';
 import type { Processors } from './queue.ts';
@@ -16,6 +17,8 @@ export function buildProcessors(deps: Deps, services: Services): Processors {
     'mail.contact': ({ id }) => services.contact.deliver(id),
     'mail.send': (job, meta) => sendAccountMail(deps, job, meta),
     'catalogue.render': () => renderCatalogue(deps),
+    'mail.quote_sales': ({ id }) => sendQuoteToSales(deps, id),
+    'mail.quote_confirmation': ({ id }) => sendQuoteConfirmation(deps, id),
     // On the last attempt a storage failure marks the image failed instead of leaving it processing.
     'images.renditions': ({ imageId }, { lastAttempt }) => renderImageRenditions(deps, imageId, { lastAttempt }),
     'widgets.renditions': ({ widgetId }) => renderWidgetRenditions(deps, widgetId),

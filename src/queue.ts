@@ -13,6 +13,8 @@ export interface JobPayloads {
   'catalogue.render': { reason?: string };
   'images.renditions': { imageId: number };
   'widgets.renditions': { widgetId: number };
+  'mail.quote_sales': { id: number };
+  'mail.quote_confirmation': { id: number };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
   'contact.sweep': Record<string, never>;
@@ -36,6 +38,8 @@ export type Processors = { [N in JobName]: Processor<N> };
 const jobQueues: Record<JobName, QueueName> = {
   'mail.contact': 'mail',
   'mail.send': 'account-mail',
+  'mail.quote_sales': 'mail',
+  'mail.quote_confirmation': 'mail',
   'catalogue.render': 'catalogue',
   // Image work shares one queue, so its concurrency bound covers gallery and widget pictures alike.
   'images.renditions': 'images',

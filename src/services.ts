@@ -9,6 +9,8 @@ import { widgetService } from './modules/widgets/service.ts';
 import { adminStatsService } from './modules/admin/service.ts';
 import { enquiryService } from './modules/enquiries/service.ts';
 import { usersService } from './modules/users/service.ts';
+import { plantListService } from './modules/plant-lists/service.ts';
+import { quoteService } from './modules/quotes/service.ts';
 
 /**
  * Every feature service, built once per process from the shared dependencies. Routes and job
@@ -25,6 +27,8 @@ export function createServices(deps: Deps) {
     imageRecovery: imageRecovery(deps),
     users: usersService(deps),
     enquiries: enquiryService(deps),
+    plantLists: plantListService(deps),
+    quotes: quoteService(deps),
   };
   return { ...services, adminStats: adminStatsService(deps, services) };
 }

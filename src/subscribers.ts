@@ -33,6 +33,8 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
     case 'contact.received':
     case 'contact.delivery_due':
       return [job('mail.contact', { id: event.payload.id }, { dedupeKey: `contact-${event.payload.id}` })];
+    case 'quote.requested':
+      return [job('mail.quote_sales', { id: event.payload.id }), job('mail.quote_confirmation', { id: event.payload.id })];
     case 'catalogue.changed':
       return [job('catalogue.render', { reason: event.payload.reason }, { dedupeKey: 'catalogue-render', delayMs: config.catalogueRenderDelayMs })];
     case 'gallery_image.uploaded':

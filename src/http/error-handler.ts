@@ -38,7 +38,8 @@ function toHttpError(raw: unknown): HttpError | undefined {
   const e = raw as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string; httpCode?: number };
   const status = e?.status ?? e?.statusCode ?? e?.httpCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (status === 413) return new HttpError(413, 'File too large.');
+    // A JSON body past the parser's limit (a 10,000-line list) is not a file: say what is too large.
+    if (status === 413) return new HttpError(413, e.type === 'entity.too.large' ? 'The request body is too large.' : 'File too large.');
     if (status === 400 || e.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid.');
     return new HttpError(status, e.expose && e.message ? e.message : 'The request could not be processed.');
   }

@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Files generated for this message (a quote request's XLSX), passed to nodemailer as they are. */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface Mailer {

@@ -46,6 +46,15 @@ interface Case {
 const db = () => context.deps.db;
 const gallery = async () => (await insertGallery(db())).id;
 const image = async () => (await insertGalleryImage(db(), { gallery_id: await gallery(), status: 'ready' })).id;
+let quotes = 0;
+/** A stored guest quote request with one line (what POST /api/quote-requests would store). */
+const quoteRequest = async () => {
+  const [row] = await db()('quote_requests')
+    .insert({ reference: `Q-2026-M${++quotes}`, name: 'Matrix Buyer', email: 'buyer@example.com', delivery_postcode: 'TN27 9AA' })
+    .returning('id');
+  await db()('quote_request_lines').insert({ quote_request_id: row.id, genus: 'Fagus', species: 'sylvatica', form: 'Bare root', height: '60-90', quantity: 5 });
+  return row.id as number;
+};
 const csv = 'Genus,Species,Common name,Form,Height (cm)\nCrataegus,monogyna,Hawthorn,Bare root,40-60\n';
 
 const cases: Case[] = [
@@ -130,6 +139,10 @@ const cases: Case[] = [
   { route: 'GET /api/enquiries/{id}', success: 200, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.get(`/api/enquiries/${m.id}`); } },
   { route: 'PATCH /api/enquiries/{id}', success: 200, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.patch(`/api/enquiries/${m.id}`, { handled: true }); } },
   { route: 'DELETE /api/enquiries/{id}', success: 204, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.delete(`/api/enquiries/${m.id}`); } },
+
+  { route: 'GET /api/admin/quote-requests', success: 200, prepare: async () => (c) => c.get('/api/admin/quote-requests?status=new&page=0') },
+  { route: 'GET /api/admin/quote-requests/{id}', success: 200, prepare: async () => { const id = await quoteRequest(); return (c) => c.get(`/api/admin/quote-requests/${id}`); } },
+  { route: 'PATCH /api/admin/quote-requests/{id}', success: 200, prepare: async () => { const id = await quoteRequest(); return (c) => c.patch(`/api/admin/quote-requests/${id}`, { status: 'quoted' }); } },
 
   { route: 'GET /api/admin/stats', success: 200, prepare: async () => (c) => c.get('/api/admin/stats') },
   { route: 'GET /admin/queues', success: 200, prepare: async () => (c) => c.get('/admin/queues') },

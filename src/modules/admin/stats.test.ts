@@ -19,3 +19,18 @@ describe('GET /api/admin/stats', () => {
     expect(response.body.enquiries.unsent).toBe(2);
   });
 });
+
+describe('GET /api/admin/stats: quotes', () => {
+  it('counts the quote requests still new as open', async () => {
+    const db = app.context.deps.db;
+    const request = (reference: string, status: string) =>
+      db('quote_requests').insert({ reference, name: 'Buyer', email: 'buyer@example.com', delivery_postcode: 'TN27 9AA', status });
+    await request('Q-2026-S1', 'new');
+    await request('Q-2026-S2', 'new');
+    await request('Q-2026-S3', 'quoted');
+    await request('Q-2026-S4', 'lost');
+
+    const response = await app.admin.get('/api/admin/stats');
+    expect(response.body.quotes).toEqual({ open: 2 });
+  });
+});

@@ -1,5 +1,5 @@
 import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
-import type { Trx } from '../../db.ts';
+import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { validate } from '../../validation/validate.ts';
@@ -237,3 +237,14 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
   };
 }
 export type CatalogueService = ReturnType<typeof catalogueService>;
+
+/**
+ * The public catalogue lines with these ids, keyed by id (ids not found are absent). For other
+ * modules that hold catalogue ids (plant lists, quote requests); read in `db`, a transaction when
+ * the caller snapshots the lines into its own rows.
+ */
+export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[]): Promise<Map<number, CatalogueLine>> {
+  if (!ids.length) return new Map();
+  const rows = await CatalogueItem.query(db).whereIn('id', [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, presentItem(row)]));
+}

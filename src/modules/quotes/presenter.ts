@@ -1,0 +1,47 @@
+import type { QuoteRequestDetail, QuoteRequestLine, QuoteRequestSummary } from '../../../shared/api/quotes.ts';
+import type { QuoteRequest, QuoteRequestLineRow } from './model.ts';
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+/** A DATE column as YYYY-MM-DD, whether the driver gave a Date (local midnight) or the text. */
+export function dateOnly(value: Date | string | null): string | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return value.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+/** A request in a list: an explicit field list (no IP). */
+export function presentSummary(request: QuoteRequest, lineCount: number): QuoteRequestSummary {
+  return {
+    id: request.id,
+    reference: request.reference,
+    status: request.status,
+    name: request.name,
+    company: request.company,
+    email: request.email,
+    delivery_postcode: request.delivery_postcode,
+    wanted_by: dateOnly(request.wanted_by),
+    line_count: lineCount,
+    created_at: iso(request.created_at)!,
+    handled_at: iso(request.handled_at),
+  };
+}
+
+export function presentLine(line: QuoteRequestLineRow): QuoteRequestLine {
+  return {
+    id: line.id,
+    catalogue_item_id: line.catalogue_item_id,
+    genus: line.genus,
+    species: line.species,
+    common_name: line.common_name,
+    form: line.form,
+    height: line.height,
+    quantity: line.quantity,
+  };
+}
+
+/** One request with its lines in the order requested. */
+export function presentDetail(request: QuoteRequest, lines: QuoteRequestLineRow[]): QuoteRequestDetail {
+  return { ...presentSummary(request, lines.length), telephone: request.telephone, notes: request.notes, lines: lines.map(presentLine) };
+}

@@ -1,0 +1,61 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.ts';
+import { requireUser } from '../../http/guards.ts';
+import { idParam } from '../../http/params.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { validate } from '../../validation/validate.ts';
+import type { User } from '../users/service.ts';
+import { buyerQuoteSchema, guestQuoteSchema, mineQuery, type QuoteInput } from './schema.ts';
+import type { QuoteService } from './service.ts';
+
+/** A signed-in buyer's request: name and email from the account unless given. */
+function buyerInput(user: User, body: unknown): QuoteInput {
+  const input = validate(buyerQuoteSchema, body);
+  return {
+    ...input,
+    name: input.name ?? `${user.firstname} ${user.lastname}`.trim(),
+    email: input.email ?? user.email,
+    telephone: input.telephone ?? '',
+  };
+}
+
+/**
+ * Quote requests, buyer side:
+ * POST /api/quote-requests (CSRF, rate limited per IP like the contact form) {lines, delivery_postcode,
+ *   wanted_by?, notes?, name, company?, email, telephone} → 201 {id, reference}; a signed-in buyer
+ *   may leave out name/email (the account's) and lines (their stored list, then emptied) ·
+ * GET /api/quote-requests?limit=&page= → {results, total}, mine, newest first ·
+ * GET /api/quote-requests/{id} → mine with lines, else 404 ·
+ * POST /api/quote-requests/{id}/copy → my plant list with its lines merged in.
+ */
+export function quoteRoutes(deps: Deps, quotes: QuoteService): Router {
+  // Its own counter at the contact form's rate: a burst of one does not block the other.
+  const limiter = deps.limiters({ name: 'quote-requests', points: deps.config.contactPerMinute, durationSeconds: 60 });
+  const router = new Router();
+  const userOf = (state: Record<string, unknown>) => state.user as User | undefined;
+
+  router.post(
+    '/api/quote-requests',
+    rateLimit(limiter, (ctx) => ctx.ip),
+    async (ctx) => {
+      const user = userOf(ctx.state);
+      const input = user ? buyerInput(user, ctx.request.body) : validate(guestQuoteSchema, ctx.request.body);
+      ctx.body = await quotes.request(input, user?.id ?? null, ctx.ip);
+      ctx.status = 201;
+    },
+  );
+
+  router.get('/api/quote-requests', requireUser, async (ctx) => {
+    ctx.body = await quotes.mine(userOf(ctx.state)!.id, validate(mineQuery, ctx.query));
+  });
+
+  router.get('/api/quote-requests/:id', requireUser, async (ctx) => {
+    ctx.body = await quotes.mineOne(userOf(ctx.state)!.id, idParam(ctx.params.id));
+  });
+
+  router.post('/api/quote-requests/:id/copy', requireUser, async (ctx) => {
+    ctx.body = await quotes.copy(userOf(ctx.state)!.id, idParam(ctx.params.id));
+  });
+
+  return router;
+}

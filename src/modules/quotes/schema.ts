@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { pagingSchema } from '../../validation/paging.ts';
+import { emailField, requiredText } from '../../validation/rules.ts';
+import { linesField } from '../plant-lists/service.ts';
+
+export const QUOTE_STATUSES = ['new', 'quoted', 'won', 'lost'] as const;
+
+/** A UK postcode, any case and spacing ("sw1a1aa" → "SW1A 1AA"). */
+const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})$/;
+const postcodeField = () =>
+  requiredText('delivery postcode', 16)
+    .transform((value) => value.toUpperCase())
+    .refine((value) => UK_POSTCODE.test(value), { error: 'The delivery postcode field must be a valid UK postcode.' })
+    .transform((value) => value.replace(UK_POSTCODE, '$1 $2'));
+
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `The ${field} field must be a string.` })
+    .trim()
+    .max(max, { error: `The ${field} field must not be greater than ${max} characters.` })
+    .optional()
+    .default('');
+
+const telephoneText = () => z.string().regex(/^[+()\d\s.-]{6,}$/, { error: 'The telephone field must be a valid telephone number.' });
+
+/** YYYY-MM-DD, a real calendar date; blank or null means none. */
+const wantedByField = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .string({ error: 'The wanted by field must be a date (YYYY-MM-DD).' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The wanted by field must be a date (YYYY-MM-DD).' })
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+        error: 'The wanted by field must be a date (YYYY-MM-DD).',
+      })
+      .nullable()
+      .optional(),
+  );
+
+const shared = {
+  delivery_postcode: postcodeField(),
+  wanted_by: wantedByField(),
+  notes: optionalText('notes', 5000),
+  company: optionalText('company', 255),
+};
+
+/** POST /api/quote-requests from a guest: the lines and every contact detail but the company are required. */
+export const guestQuoteSchema = z.object({
+  ...shared,
+  lines: linesField().refine((lines) => lines.length > 0, { error: 'The lines field must have at least 1 line.' }),
+  name: requiredText('name', 255),
+  email: emailField(),
+  telephone: requiredText('telephone', 50).pipe(telephoneText()),
+});
+
+/**
+ * POST /api/quote-requests from a signed-in buyer: name and email default from the account, and
+ * without `lines` the buyer's stored plant list is sent (and emptied).
+ */
+export const buyerQuoteSchema = z.object({
+  ...shared,
+  lines: linesField()
+    .refine((lines) => lines.length > 0, { error: 'The lines field must have at least 1 line.' })
+    .optional(),
+  name: requiredText('name', 255).optional(),
+  email: emailField().optional(),
+  telephone: z.preprocess((value) => (value === '' ? undefined : value), requiredText('telephone', 50).pipe(telephoneText()).optional()),
+});
+
+/** What the service stores: either schema's output with the account's defaults applied. */
+export interface QuoteInput {
+  lines?: { catalogue_item_id: number; quantity: number }[];
+  delivery_postcode: string;
+  wanted_by?: string | null;
+  notes: string;
+  company: string;
+  name: string;
+  email: string;
+  telephone: string;
+}
+
+const status = z.enum(QUOTE_STATUSES, { error: 'The selected status is invalid.' });
+
+/** PATCH /api/admin/quote-requests/{id}. */
+export const statusSchema = z.object({ status });
+
+/** GET /api/quote-requests: the contract's paging. */
+export const mineQuery = pagingSchema(20);
+
+/** GET /api/admin/quote-requests?status=&page=&limit= (blank status: all). */
+export const adminListQuery = z.object({
+  ...pagingSchema(20).shape,
+  status: z.preprocess((value) => (value === '' ? undefined : value), status.optional()),
+});

@@ -1,0 +1,157 @@
+import type { Paged } from '../../../shared/api/paged.ts';
+import type { PlantList, PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
+import type { QuoteRequestCreated, QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../shared/api/quotes.ts';
+import type { Db, Trx } from '../../db.ts';
+import type { Deps } from '../../deps.ts';
+import { notFound, validationError } from '../../errors.ts';
+import type { Paging } from '../../validation/paging.ts';
+import { catalogueLinesByIds } from '../catalogue/service.ts';
+import { addToPlantList, readPlantList, takePlantList } from '../plant-lists/service.ts';
+import { QuoteRequest, QuoteRequestLineRow } from './model.ts';
+import { presentDetail, presentSummary } from './presenter.ts';
+import type { QuoteInput } from './schema.ts';
+
+const INVALID_ITEM = 'The selected catalogue item is invalid.';
+const EMPTY_LIST = 'Your plant list is empty: add lines before asking for a quote.';
+
+/** A line about to be stored: the catalogue data of this moment and the quantity. */
+type NewLine = PlantListSnapshot & { catalogue_item_id: number | null; quantity: number };
+
+/** `Q-2026-000123`: the year it was made and a number from a sequence (never shared, never reused). */
+async function nextReference(trx: Trx, now: Date): Promise<string> {
+  const { rows } = await trx.raw<{ rows: { n: string }[] }>("SELECT nextval('quote_request_number') AS n");
+  return `Q-${now.getUTCFullYear()}-${String(rows[0]!.n).padStart(6, '0')}`;
+}
+
+/**
+ * The lines to store, snapshotted from the catalogue inside `trx`. Sent lines must name catalogue
+ * rows that exist (422 per line otherwise); lines taken from a stored list keep their own snapshot
+ * when their row has since been removed, since the buyer was shown that and sent it anyway.
+ */
+async function snapshotLines(trx: Trx, input: QuoteInput, userId: number | null): Promise<NewLine[]> {
+  const given: { catalogue_item_id: number | null; quantity: number; snapshot?: PlantListSnapshot }[] =
+    input.lines ?? (userId ? await takePlantList(trx, userId) : []);
+  const catalogue = await catalogueLinesByIds(trx, given.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])));
+  const errors: Record<string, string[]> = {};
+  const lines = given.map((line, index): NewLine | undefined => {
+    const current = line.catalogue_item_id ? catalogue.get(line.catalogue_item_id) : undefined;
+    const from = current ?? line.snapshot;
+    if (!from) {
+      errors[`lines.${index}.catalogue_item_id`] = [INVALID_ITEM];
+      return undefined;
+    }
+    const { genus, species, common_name, form, height } = from;
+    return { catalogue_item_id: current ? current.id : null, genus, species, common_name, form, height, quantity: line.quantity };
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+  if (!lines.length) throw validationError({ lines: [EMPTY_LIST] });
+  return lines as NewLine[];
+}
+
+async function lineCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows: { quote_request_id: number; n: string }[] = await db('quote_request_lines')
+    .whereIn('quote_request_id', ids)
+    .groupBy('quote_request_id')
+    .select('quote_request_id', db.raw('count(*) AS n'));
+  return new Map(rows.map((row) => [row.quote_request_id, Number(row.n)]));
+}
+
+/** One page of requests matching `where`, newest first, with their line counts. */
+async function page(db: Db, paging: Paging, where: Partial<Pick<QuoteRequest, 'user_id' | 'status'>>): Promise<Paged<QuoteRequestSummary>> {
+  const [results, [count]] = await Promise.all([
+    QuoteRequest.query(db)
+      .where(where)
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(paging.limit)
+      .offset(paging.page * paging.limit),
+    db('quote_requests').where(where).count<{ n: string }[]>({ n: '*' }),
+  ]);
+  const counts = await lineCounts(db, results.map((r) => r.id));
+  return { results: results.map((r) => presentSummary(r, counts.get(r.id) ?? 0)), total: Number(count?.n ?? 0) };
+}
+
+const linesOf = (db: Db | Trx, id: number) => QuoteRequestLineRow.query(db).where({ quote_request_id: id }).orderBy('id');
+
+/** A request with its lines, for the mails (undefined once deleted). */
+export async function loadQuoteRequest(db: Db, id: number): Promise<{ request: QuoteRequest; lines: QuoteRequestLineRow[] } | undefined> {
+  const request = await QuoteRequest.query(db).findById(id);
+  return request && { request, lines: await linesOf(db, id) };
+}
+
+/**
+ * Quote requests: stored first (lines snapshotted from the catalogue of that moment) with the event
+ * `quote.requested` in one transaction, then mailed by jobs. Buyers read only their own (another's
+ * id is a 404); staff read, filter and set the status of all.
+ */
+export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
+  const detail = async (request: QuoteRequest | undefined): Promise<QuoteRequestDetail> => {
+    if (!request) throw notFound();
+    return presentDetail(request, await linesOf(deps.db, request.id));
+  };
+  return {
+    /** Stores a request (a signed-in buyer's list is emptied in the same transaction when it is what was sent). */
+    async request(input: QuoteInput, userId: number | null, ip: string | undefined): Promise<QuoteRequestCreated> {
+      return deps.db.transaction(async (trx) => {
+        const lines = await snapshotLines(trx, input, userId);
+        const request = await QuoteRequest.query(trx).insertAndFetch({
+          reference: await nextReference(trx, deps.now()),
+          user_id: userId,
+          name: input.name,
+          company: input.company,
+          email: input.email,
+          telephone: input.telephone,
+          delivery_postcode: input.delivery_postcode,
+          wanted_by: input.wanted_by ?? null,
+          notes: input.notes,
+          status: 'new',
+          ip: ip ?? null,
+        });
+        await trx('quote_request_lines').insert(lines.map((line) => ({ ...line, quote_request_id: request.id })));
+        await deps.events.record(trx, 'quote.requested', { id: request.id });
+        return { id: request.id, reference: request.reference };
+      });
+    },
+
+    /** The buyer's own requests, newest first. */
+    mine: (userId: number, paging: Paging) => page(deps.db, paging, { user_id: userId }),
+
+    mineOne: async (userId: number, id: number) => detail(await QuoteRequest.query(deps.db).findOne({ id, user_id: userId })),
+
+    /** Puts a past request's lines into the buyer's list (merging); lines whose catalogue row is gone are left out. */
+    async copy(userId: number, id: number): Promise<PlantList> {
+      return deps.db.transaction(async (trx) => {
+        const request = await QuoteRequest.query(trx).findOne({ id, user_id: userId });
+        if (!request) throw notFound();
+        const lines = (await linesOf(trx, id)).flatMap((line) =>
+          line.catalogue_item_id ? [{ catalogue_item_id: line.catalogue_item_id, quantity: line.quantity }] : [],
+        );
+        await addToPlantList(trx, userId, lines);
+        return readPlantList(trx, userId);
+      });
+    },
+
+    /** The admin inbox: newest first, optionally one status. */
+    list: (paging: Paging, status?: QuoteStatus) => page(deps.db, paging, status ? { status } : {}),
+
+    find: async (id: number) => detail(await QuoteRequest.query(deps.db).findById(id)),
+
+    /** Sets the status; `handled_at` keeps the first time it left "new" (and clears if set back to new). */
+    async setStatus(id: number, status: QuoteStatus): Promise<QuoteRequestDetail> {
+      const [row] = await deps
+        .db('quote_requests')
+        .where({ id })
+        .update({ status, handled_at: status === 'new' ? null : deps.db.raw('coalesce(handled_at, now())'), updated_at: deps.db.fn.now() })
+        .returning('id');
+      if (!row) throw notFound();
+      return detail(await QuoteRequest.query(deps.db).findById(id));
+    },
+
+    /** Requests not yet answered (status new), for the dashboard. */
+    async openCount(): Promise<number> {
+      const row = await deps.db('quote_requests').where({ status: 'new' }).count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+export type QuoteService = ReturnType<typeof quoteService>;
