@@ -48,7 +48,7 @@ export function AddToList({ row }: { row: CatalogueLine }) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={`Add ${name} to the plant list`}>
       <label className="visually-hidden" htmlFor={`${id}-quantity`}>
-        Quantity of {name}
+        {`Quantity of ${name}`}
       </label>
       <input
         id={`${id}-quantity`}
@@ -63,8 +63,8 @@ export function AddToList({ row }: { row: CatalogueLine }) {
         aria-describedby={`${id}-status`}
         onChange={(event) => setQuantity(event.target.value)}
       />
-      <button type="submit" className={cx(buttons.secondary, styles.add)} disabled={isLoading}>
-        Add to list<span className="visually-hidden">: {name}</span>
+      <button type="submit" className={cx(buttons.secondary, styles.add)} disabled={isLoading} aria-label={`Add to list: ${name}`}>
+        Add to list
       </button>
       <p id={`${id}-status`} className={styles.status} role="status" data-tone={status?.tone}>
         {status?.text}

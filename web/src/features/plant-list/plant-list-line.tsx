@@ -70,7 +70,7 @@ export function PlantListLine({ line, status, onDone }: PlantListLineProps) {
       </div>
       <form className={styles.quantityForm} onSubmit={save} noValidate>
         <label htmlFor={`${id}-quantity`}>
-          Quantity<span className="visually-hidden"> of {name}</span>
+          Quantity<span className="visually-hidden">{` of ${name}`}</span>
         </label>
         <input
           id={`${id}-quantity`}
@@ -85,11 +85,11 @@ export function PlantListLine({ line, status, onDone }: PlantListLineProps) {
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => setQuantity(event.target.value)}
         />
-        <button type="submit" className={buttons.secondary} disabled={updating.isLoading}>
-          Update<span className="visually-hidden"> quantity of {name}</span>
+        <button type="submit" className={buttons.secondary} disabled={updating.isLoading} aria-label={`Update quantity of ${name}`}>
+          Update
         </button>
-        <button type="button" className={buttons.danger} disabled={removing.isLoading} onClick={() => void drop()}>
-          Remove<span className="visually-hidden"> {name}</span>
+        <button type="button" className={buttons.danger} disabled={removing.isLoading} onClick={() => void drop()} aria-label={`Remove ${name}`}>
+          Remove
         </button>
         {error && (
           <p id={`${id}-error`} className={styles.error}>
