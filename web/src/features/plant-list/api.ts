@@ -114,7 +114,7 @@ export const plantListApi = api.injectEndpoints({
         for (const { genus, ids } of groups) {
           const result = await baseQuery(`/api/catalogue/genera/${encodeURIComponent(genusSlug(genus))}`);
           if (result.error && result.error.status !== 404) continue;
-          const lines = result.error ? [] : (result.data as GenusDetail).lines;
+          const lines = result.error ? [] : (result.data as { data: GenusDetail }).data.lines;
           for (const id of ids) current[id] = lines.find((line) => line.id === id) ?? null;
         }
         return { data: current };

@@ -18,7 +18,7 @@ function guestWithCatalogue() {
     { catalogue_item_id: betula.id, quantity: 8, snapshot: betula },
     { catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus },
   ]);
-  const genus = (lines: CatalogueLine[]) => () => json({ name: lines[0]?.genus, slug: '', common_names: [], lines, updated_at: '2026-01-01T00:00:00Z' });
+  const genus = (lines: CatalogueLine[]) => () => json({ data: { name: lines[0]?.genus, slug: '', common_names: [], lines, updated_at: '2026-01-01T00:00:00Z' } });
   return mockServer({
     'GET /api/user': () => json({ message: 'Unauthenticated.' }, 401),
     'GET /api/catalogue/genera/acer': genus([acer]),
