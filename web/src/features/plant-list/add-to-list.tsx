@@ -6,6 +6,7 @@ import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useAddPlantListLineMutation } from './api.ts';
+import { useHydrated } from './use-hydrated.ts';
 import { PLANT_LIST_HREF } from './plant-list-link.tsx';
 import { MAX_QUANTITY, MIN_QUANTITY, validQuantity } from './types.ts';
 import styles from './add-to-list.module.css';
@@ -24,6 +25,9 @@ export function AddToList({ row }: { row: CatalogueLine }) {
   const [quantity, setQuantity] = useState('1');
   const [status, setStatus] = useState<{ tone: 'done' | 'error'; text: string } | null>(null);
   const [add, { isLoading }] = useAddPlantListLineMutation();
+  // The list lives in script (localStorage or the API): until hydration a click could only submit
+  // the bare form and reload the page without the search, so the button waits for the script.
+  const hydrated = useHydrated();
   const name = lineName(row);
 
   const submit = async (event: FormEvent) => {
@@ -63,7 +67,7 @@ export function AddToList({ row }: { row: CatalogueLine }) {
         aria-describedby={`${id}-status`}
         onChange={(event) => setQuantity(event.target.value)}
       />
-      <button type="submit" className={cx(buttons.secondary, styles.add)} disabled={isLoading} aria-label={`Add to list: ${name}`}>
+      <button type="submit" className={cx(buttons.secondary, styles.add)} disabled={!hydrated || isLoading} aria-label={`Add to list: ${name}`}>
         Add to list
       </button>
       <p id={`${id}-status`} className={styles.status} role="status" data-tone={status?.tone}>

@@ -8,8 +8,8 @@ export const PLANT_LIST_HREF = '/plant-list';
 /**
  * The header's "Plant list" link with the number of lines. The count appears after hydration
  * (the server cannot know a guest's list), in a badge that takes no room until then; the link's
- * name then carries it as one string, so a screen reader hears "Plant list, 3 lines". Mounted on every public page,
- * it also triggers the guest list's merge on sign-in (use-plant-list.ts).
+ * name then carries it as one string, so a screen reader hears "Plant list, 3 lines". Mounted on
+ * every public page, it also triggers the guest list's merge on sign-in (use-plant-list.ts).
  */
 export function PlantListLink() {
   const { data, ready } = usePlantList();
