@@ -37,6 +37,9 @@ export const AUTH_SCREEN_PATHS = {
 export const ACCOUNT_PATH = 'account';
 export const ACCOUNT_SCREEN_PATHS = { profile: 'profile', password: 'password', twoFactor: '2fa' } as const;
 
+/** The plant list (quote basket): client-rendered, for guests and signed-in buyers alike. */
+export const PLANT_LIST_PATH = 'plant-list';
+
 /** The admin area: one route for /admin and everything below it (its own table: layouts/admin/admin-area.tsx). */
 export const ADMIN_PATH = 'admin/*';
 
@@ -61,6 +64,9 @@ export const AUTH_SCREENS: readonly RegExp[] = Object.values(AUTH_SCREEN_PATHS).
 /** The account area, any screen of it. */
 export const ACCOUNT_AREA = pathPattern(`${ACCOUNT_PATH}/*`);
 
+/** The plant list's screen (the server leaves it to the app shell). */
+export const PLANT_LIST_SCREEN = pathPattern(PLANT_LIST_PATH);
+
 /** The admin area, any screen of it. */
 export const ADMIN_AREA = pathPattern(ADMIN_PATH);
 
@@ -69,6 +75,7 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   ...AUTH_SCREENS,
   pathPattern(ACCOUNT_PATH),
   ...Object.values(ACCOUNT_SCREEN_PATHS).map((screen) => pathPattern(`${ACCOUNT_PATH}/${screen}`)),
+  PLANT_LIST_SCREEN,
   ADMIN_AREA,
 ];
 

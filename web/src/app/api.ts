@@ -15,6 +15,7 @@ export const tagTypes = [
   'Enquiry',
   'Stats',
   'TwoFactor',
+  'PlantList',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

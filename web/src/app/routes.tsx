@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { ACCOUNT_PATH, ACCOUNT_SCREEN_PATHS, ADMIN_PATH, AUTH_SCREEN_PATHS, PAGE_PATHS } from '../../../shared/app-routes.ts';
+import { ACCOUNT_PATH, ACCOUNT_SCREEN_PATHS, ADMIN_PATH, AUTH_SCREEN_PATHS, PAGE_PATHS, PLANT_LIST_PATH } from '../../../shared/app-routes.ts';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
 import { MainLayout } from '../layouts/main/main-layout.tsx';
@@ -161,6 +161,8 @@ export const routes: RouteObject[] = [
             children: [
               ...publicRoutes,
               ...authRoutes,
+              // Client-rendered: a guest's list lives in the browser, so a server render would only show a spinner.
+              { path: PLANT_LIST_PATH, lazy: () => import('../features/plant-list/plant-list-page.tsx').then((m) => ({ Component: m.PlantListPage })) },
               {
                 // The account area and password confirmation: signed-in users and admins only.
                 element: <RequireRole roles={['user', 'admin']} />,

@@ -1,4 +1,5 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
+import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { GenusName } from './genus-link.tsx';
 import styles from './results.module.css';
 
@@ -12,6 +13,7 @@ export interface ResultsListProps {
 
 /** The phone view: one readable block per plant instead of a table too wide for the screen. */
 export function ResultsList({ rows, label, linkGenus = false }: ResultsListProps) {
+  const Action = useCatalogueLineAction();
   return (
     <ul className={styles.list} aria-label={label}>
       {rows.map((row) => (
@@ -30,6 +32,7 @@ export function ResultsList({ rows, label, linkGenus = false }: ResultsListProps
               <dd>{row.height === 'Rootstock' ? row.height : `${row.height} cm`}</dd>
             </div>
           </dl>
+          {Action && <Action row={row} />}
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
+import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { GenusName } from './genus-link.tsx';
 import styles from './results.module.css';
 
@@ -12,6 +13,7 @@ export interface ResultsTableProps {
 
 /** The wide-screen view: a striped table with a styled header row. */
 export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableProps) {
+  const Action = useCatalogueLineAction();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -23,6 +25,7 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
             <th scope="col">Common name</th>
             <th scope="col">Form</th>
             <th scope="col">Height (cm)</th>
+            {Action && <th scope="col">Plant list</th>}
           </tr>
         </thead>
         <tbody>
@@ -35,6 +38,11 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
               <td>{row.common_name}</td>
               <td className={styles.nowrap}>{row.form}</td>
               <td className={styles.nowrap}>{row.height}</td>
+              {Action && (
+                <td>
+                  <Action row={row} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

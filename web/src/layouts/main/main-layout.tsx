@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { CatalogueLineActionContext } from '../../components/catalogue-line-action.ts';
 import { Loading } from '../../components/loading.tsx';
+import { AddToList } from '../../features/plant-list/add-to-list.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import styles from './main-layout.module.css';
@@ -15,28 +17,31 @@ export const MAIN_ID = 'main';
  */
 export function MainLayout() {
   const { pathname } = useLocation();
+  // The catalogue's lines get the plant list's "Add to list" (features do not import each other).
   return (
-    <div className={styles.shell}>
-      <a
-        className={styles.skip}
-        href={`#${MAIN_ID}`}
-        onClick={(event) => {
-          // Focus without adding #main to the URL (the router would treat it as a navigation).
-          event.preventDefault();
-          const main = document.getElementById(MAIN_ID);
-          main?.focus();
-          main?.scrollIntoView();
-        }}
-      >
-        Skip to content
-      </a>
-      <SiteHeader />
-      <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
-        <Suspense fallback={<Loading label="Loading page…" fullPage />}>
-          <Outlet key={pathname} />
-        </Suspense>
-      </main>
-      <SiteFooter />
-    </div>
+    <CatalogueLineActionContext.Provider value={AddToList}>
+      <div className={styles.shell}>
+        <a
+          className={styles.skip}
+          href={`#${MAIN_ID}`}
+          onClick={(event) => {
+            // Focus without adding #main to the URL (the router would treat it as a navigation).
+            event.preventDefault();
+            const main = document.getElementById(MAIN_ID);
+            main?.focus();
+            main?.scrollIntoView();
+          }}
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
+          <Suspense fallback={<Loading label="Loading page…" fullPage />}>
+            <Outlet key={pathname} />
+          </Suspense>
+        </main>
+        <SiteFooter />
+      </div>
+    </CatalogueLineActionContext.Provider>
   );
 }

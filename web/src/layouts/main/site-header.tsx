@@ -3,6 +3,7 @@ import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent
 import { NavLink, useLocation } from 'react-router-dom';
 import { telHref, useGetSiteQuery } from '../../app/site-api.ts';
 import { cx } from '../../components/cx.ts';
+import { PlantListLink } from '../../features/plant-list/plant-list-link.tsx';
 import { AccountLink } from './account-link.tsx';
 import { Logo } from './logo.tsx';
 import { mainNav } from './nav-items.ts';
@@ -80,6 +81,7 @@ export function SiteHeader() {
               <PhoneIcon />
             </a>
           )}
+          <PlantListLink />
           <AccountLink />
           <a
             ref={toggleRef}

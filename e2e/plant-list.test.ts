@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The issue's phone (390 px) and a common laptop (1366 px). */
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const laptop = { viewport: { width: 1366, height: 900 } };
+
+/** Adds the n-th visible catalogue line with a quantity and waits for the confirmation. */
+async function addLine(page: Page, index: number, quantity: number): Promise<string> {
+  const form = page.getByRole('form', { name: /^Add .* to the plant list$/ }).nth(index);
+  const name = (await form.getAttribute('aria-label'))!.replace(/^Add | to the plant list$/g, '');
+  await form.getByRole('spinbutton').fill(String(quantity));
+  await form.getByRole('button', { name: /^Add to list/ }).click();
+  await form.getByRole('status').filter({ hasText: `Added ${quantity.toLocaleString('en-GB')} to your plant list.` }).waitFor();
+  return name;
+}
+
+/** The quantities on the list page, by line name. */
+async function listed(page: Page): Promise<Record<string, string>> {
+  const lines = page.getByRole('list', { name: 'Lines on your plant list' }).getByRole('listitem');
+  const result: Record<string, string> = {};
+  for (const line of await lines.all()) {
+    const label = (await line.getByRole('spinbutton').getAttribute('id'))!;
+    const name = (await line.locator(`label[for="${label}"]`).innerText()).replace(/^Quantity\s*of\s*/, '');
+    result[name] = await line.getByRole('spinbutton').inputValue();
+  }
+  return result;
+}
+
+describe('plant list, as a guest on a 390 px phone', () => {
+  it('searches, adds three lines with quantities, edits one, removes one, and keeps the list over a reload', async () => {
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...phone });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/catalogue', { waitUntil: 'networkidle' });
+    await page.getByRole('searchbox').fill('acer');
+    await page.waitForURL(/q=acer/);
+    // The results follow the search box: wait until the first line on show is an Acer.
+    const adds = page.getByRole('form', { name: /^Add .* to the plant list$/ });
+    await expect.poll(() => adds.first().getAttribute('aria-label')).toMatch(/^Add Acer /);
+
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
+    const first = await addLine(page, 0, 25);
+    const second = await addLine(page, 1, 3);
+    const third = await addLine(page, 2, 1200);
+    await header.getByRole('link', { name: 'Plant list, 3 lines' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'plant-list-catalogue-phone');
+
+    await header.getByRole('link', { name: /^Plant list/ }).click();
+    await page.waitForURL(/\/plant-list$/);
+    await page.getByRole('heading', { name: 'Plant list', level: 1 }).waitFor();
+    await expect.poll(() => listed(page)).toEqual({ [first]: '25', [second]: '3', [third]: '1200' });
+    await screenshot(page, 'plant-list-page-phone');
+
+    // Edit one: a bad quantity is refused, then a good one kept.
+    const secondLine = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Remove ${second}` }) });
+    await secondLine.getByRole('spinbutton').fill('0');
+    await secondLine.getByRole('button', { name: `Update quantity of ${second}` }).click();
+    await secondLine.getByText('Enter a whole number from 1 to 100,000.').waitFor();
+    await secondLine.getByRole('spinbutton').fill('40');
+    await secondLine.getByRole('button', { name: `Update quantity of ${second}` }).click();
+    await page.getByText(`${second}: quantity now 40.`).waitFor();
+
+    // Remove one.
+    await page.getByRole('button', { name: `Remove ${third}` }).click();
+    await page.getByText(`Removed ${third}.`).waitFor();
+    await header.getByRole('link', { name: 'Plant list, 2 lines' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The list is this browser's: a reload keeps it.
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => listed(page)).toEqual({ [first]: '25', [second]: '40' });
+    await header.getByRole('link', { name: 'Plant list, 2 lines' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('plant list at 1366 px', () => {
+  it('adds from the results table and shows the list and the header count', async () => {
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
+    const table = page.getByRole('table');
+    await table.getByRole('columnheader', { name: 'Plant list' }).waitFor();
+    await expect.poll(() => page.getByRole('form', { name: /^Add .* to the plant list$/ }).first().getAttribute('aria-label')).toMatch(/^Add Fagus /);
+    await addLine(page, 0, 10);
+    await addLine(page, 1, 250);
+    await page.getByRole('banner').getByRole('link', { name: 'Plant list, 2 lines' }).waitFor();
+    await screenshot(page, 'plant-list-catalogue-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.goto('/plant-list', { waitUntil: 'networkidle' });
+    await expect.poll(async () => Object.keys(await listed(page)).length).toBe(2);
+    await screenshot(page, 'plant-list-page-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,40 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { CatalogueLineActionContext } from '../../components/catalogue-line-action.ts';
+import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
+import { CatalogueLines } from './catalogue-lines.tsx';
+
+const rows: CatalogueLine[] = [
+  { id: 1, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40' },
+  { id: 2, genus: 'Betula', species: 'pendula', common_name: '', form: '2L', height: 'Rootstock' },
+];
+
+const Action = ({ row }: { row: CatalogueLine }) => <button type="button">Act on {row.id}</button>;
+
+describe('CatalogueLines and the per-line action', () => {
+  it('shows the provided action on every line of both the table and the phone list', () => {
+    render(
+      <MemoryRouter>
+        <CatalogueLineActionContext.Provider value={Action}>
+          <CatalogueLines rows={rows} label="Results" />
+        </CatalogueLineActionContext.Provider>
+      </MemoryRouter>,
+    );
+    const table = screen.getByRole('table', { name: 'Results' });
+    expect(within(table).getByRole('columnheader', { name: 'Plant list' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('button').map((button) => button.textContent)).toEqual(['Act on 1', 'Act on 2']);
+    const list = screen.getByRole('list', { name: 'Results' });
+    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(['Act on 1', 'Act on 2']);
+  });
+
+  it('shows no action column when none is provided', () => {
+    render(
+      <MemoryRouter>
+        <CatalogueLines rows={rows} label="Results" />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('columnheader', { name: 'Plant list' })).toBeNull();
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,157 @@
+import { api } from '../../app/api.ts';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { CatalogueLine, GenusDetail } from '../../../../shared/api/catalogue.ts';
+import { genusSlug } from '../../../../shared/slug.ts';
+import { readGuestList, writeGuestList } from './guest-list.ts';
+import type { GuestLine } from './guest-list.ts';
+import { MAX_LINES, MAX_QUANTITY, MIN_QUANTITY, snapshotOf, validQuantity } from './types.ts';
+import type { PlantList } from './types.ts';
+
+/** Whose list a call is about: the session's user's on the server, or the browser's own. */
+const signedIn = (state: unknown): boolean => (state as { session?: { user?: unknown } }).session?.user != null;
+
+/** The contract's 422 body for one field, so guest and server errors read the same. */
+const invalid = (field: string, message: string): { error: FetchBaseQueryError } => ({
+  error: { status: 422, data: { message, errors: { [field]: [message] } } },
+});
+
+const QUANTITY_MESSAGE = `Enter a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY.toLocaleString('en-GB')}.`;
+
+/** A guest's lines in the API's shape: a line's id is its catalogue id (one line per catalogue row). */
+export const guestPlantList = (lines: GuestLine[]): PlantList => ({
+  lines: lines.map((line) => ({ id: line.catalogue_item_id, ...line, current: null, changed: false })),
+  count: lines.length,
+});
+
+/** Runs a change on the guest's stored lines; storage errors become an answer, never a throw. */
+function changeGuestList(change: (lines: GuestLine[]) => GuestLine[] | { error: FetchBaseQueryError }) {
+  try {
+    const next = change(readGuestList());
+    if ('error' in next) return next;
+    writeGuestList(next);
+    return { data: null };
+  } catch (error) {
+    return { error: { status: 'CUSTOM_ERROR', error: error instanceof Error ? error.message : 'The list could not be saved.' } as FetchBaseQueryError };
+  }
+}
+
+type MergeResult = { data: null } | { error: FetchBaseQueryError };
+let mergeInFlight: Promise<MergeResult> | null = null;
+
+/** What "Add to list" sends: the catalogue row (a guest's line snapshots it) and a quantity. */
+export interface AddLineArgs {
+  row: CatalogueLine;
+  quantity: number;
+}
+
+/**
+ * The plant list's endpoints. One set of hooks for both kinds of buyer: each call asks the session
+ * whether someone is signed in and then uses the server's list or the guest's list in this browser.
+ * Every answer provides or invalidates the `PlantList` tag, so the header count follows any change.
+ */
+export const plantListApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The list; the argument (signed in or not) keys the cache, so signing in re-reads it. */
+    getPlantList: build.query<PlantList, boolean>({
+      queryFn: async (serverList, _api, _extra, baseQuery) => {
+        if (serverList) return (await baseQuery('/api/plant-list')) as { data: PlantList } | { error: FetchBaseQueryError };
+        return { data: guestPlantList(readGuestList()) };
+      },
+      providesTags: ['PlantList'],
+    }),
+    addPlantListLine: build.mutation<unknown, AddLineArgs>({
+      queryFn: async ({ row, quantity }, { getState }, _extra, baseQuery) => {
+        if (signedIn(getState())) {
+          return baseQuery({ url: '/api/plant-list/lines', method: 'POST', body: { catalogue_item_id: row.id, quantity } });
+        }
+        if (!validQuantity(quantity)) return invalid('quantity', QUANTITY_MESSAGE);
+        return changeGuestList((lines) => {
+          const existing = lines.find((line) => line.catalogue_item_id === row.id);
+          if (existing) {
+            // Adding a row already on the list adds to its quantity, as the buyer would expect.
+            const total = existing.quantity + quantity;
+            if (total > MAX_QUANTITY) return invalid('quantity', `That would make ${total.toLocaleString('en-GB')}; a line holds at most ${MAX_QUANTITY.toLocaleString('en-GB')}.`);
+            return lines.map((line) => (line === existing ? { ...line, quantity: total } : line));
+          }
+          if (lines.length >= MAX_LINES) return invalid('lines', `A plant list holds at most ${MAX_LINES} lines.`);
+          return [...lines, { catalogue_item_id: row.id, quantity, snapshot: snapshotOf(row) }];
+        });
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
+    }),
+    updatePlantListLine: build.mutation<unknown, { id: number; quantity: number }>({
+      queryFn: async ({ id, quantity }, { getState }, _extra, baseQuery) => {
+        if (signedIn(getState())) return baseQuery({ url: `/api/plant-list/lines/${id}`, method: 'PATCH', body: { quantity } });
+        if (!validQuantity(quantity)) return invalid('quantity', QUANTITY_MESSAGE);
+        return changeGuestList((lines) => lines.map((line) => (line.catalogue_item_id === id ? { ...line, quantity } : line)));
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
+    }),
+    removePlantListLine: build.mutation<unknown, number>({
+      queryFn: async (id, { getState }, _extra, baseQuery) => {
+        if (signedIn(getState())) return baseQuery({ url: `/api/plant-list/lines/${id}`, method: 'DELETE' });
+        return changeGuestList((lines) => lines.filter((line) => line.catalogue_item_id !== id));
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
+    }),
+    clearPlantList: build.mutation<unknown, void>({
+      queryFn: async (_arg, { getState }, _extra, baseQuery) => {
+        if (signedIn(getState())) return baseQuery({ url: '/api/plant-list', method: 'DELETE' });
+        return changeGuestList(() => []);
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
+    }),
+    /**
+     * A guest's lines as the catalogue has them now, by catalogue id: the catalogue has no by-id
+     * lookup, so each genus on the list is read once (GET /api/catalogue/genera/{slug}). A genus
+     * that is gone (404) means its lines are gone (null); a genus that could not be read leaves its
+     * lines out, so nothing is marked removed on a network hiccup. (A row moved to another genus reads
+     * as removed: the guest's snapshot has only the old genus to look under.)
+     */
+    getCurrentLines: build.query<Record<number, CatalogueLine | null>, { genus: string; ids: number[] }[]>({
+      queryFn: async (groups, _api, _extra, baseQuery) => {
+        const current: Record<number, CatalogueLine | null> = {};
+        for (const { genus, ids } of groups) {
+          const result = await baseQuery(`/api/catalogue/genera/${encodeURIComponent(genusSlug(genus))}`);
+          if (result.error && result.error.status !== 404) continue;
+          const lines = result.error ? [] : (result.data as { data: GenusDetail }).data.lines;
+          for (const id of ids) current[id] = lines.find((line) => line.id === id) ?? null;
+        }
+        return { data: current };
+      },
+      providesTags: ['Catalogue'],
+    }),
+    /**
+     * Hands the guest's list to the signed-in buyer's list (POST /api/plant-list/merge) and, once
+     * the server has it, forgets it here; on a failure the guest list stays for the next try.
+     */
+    mergeGuestList: build.mutation<unknown, void>({
+      queryFn: (_arg, _api, _extra, baseQuery) => {
+        // Two callers at once (the header and the page, or React's strict double effects) share
+        // one request: sending the same lines twice would double their quantities.
+        mergeInFlight ??= (async () => {
+          const lines = readGuestList();
+          if (lines.length === 0) return { data: null };
+          const body = { lines: lines.map(({ catalogue_item_id, quantity }) => ({ catalogue_item_id, quantity })) };
+          const result = await baseQuery({ url: '/api/plant-list/merge', method: 'POST', body });
+          if (result.error) return { error: result.error };
+          return changeGuestList(() => []);
+        })().finally(() => {
+          mergeInFlight = null;
+        });
+        return mergeInFlight;
+      },
+      invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
+    }),
+  }),
+});
+
+export const {
+  useGetPlantListQuery,
+  useAddPlantListLineMutation,
+  useUpdatePlantListLineMutation,
+  useRemovePlantListLineMutation,
+  useClearPlantListMutation,
+  useMergeGuestListMutation,
+  useGetCurrentLinesQuery,
+} = plantListApi;

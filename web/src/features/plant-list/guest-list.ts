@@ -1,0 +1,57 @@
+import { MAX_LINES, snapshotOf, validQuantity } from './types.ts';
+import type { PlantListSnapshot } from './types.ts';
+
+/** The guest's list in localStorage; the version is in the key so a future shape starts afresh. */
+export const GUEST_LIST_KEY = 'hothfield.plant-list.v1';
+
+/** One line of a guest's list: what the server's list keeps, minus the ids it assigns. */
+export interface GuestLine {
+  catalogue_item_id: number;
+  quantity: number;
+  snapshot: PlantListSnapshot;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/** A stored line if it has the whole shape, else null (junk from an old build or another tab's hand edit). */
+function readLine(value: unknown): GuestLine | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { catalogue_item_id: id, quantity, snapshot } = value as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return null;
+  if (typeof quantity !== 'number' || !validQuantity(quantity)) return null;
+  if (typeof snapshot !== 'object' || snapshot === null) return null;
+  const s = snapshot as Record<string, unknown>;
+  if (![s.genus, s.species, s.common_name, s.form, s.height].every(isText)) return null;
+  return { catalogue_item_id: id, quantity, snapshot: snapshotOf(s as unknown as PlantListSnapshot) };
+}
+
+/**
+ * The guest's lines. Tolerant: unreadable storage or JSON gives an empty list, a bad line is
+ * skipped, a repeated id keeps its first line, and never more than the contract's maximum.
+ */
+export function readGuestList(storage: Storage | undefined = globalThis.localStorage): GuestLine[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storage?.getItem(GUEST_LIST_KEY) ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const lines: GuestLine[] = [];
+  const seen = new Set<number>();
+  for (const value of parsed) {
+    const line = readLine(value);
+    if (!line || seen.has(line.catalogue_item_id)) continue;
+    seen.add(line.catalogue_item_id);
+    lines.push(line);
+    if (lines.length === MAX_LINES) break;
+  }
+  return lines;
+}
+
+/** Stores the guest's lines (an empty list removes the key). Storage full or blocked: reported to the caller. */
+export function writeGuestList(lines: GuestLine[], storage: Storage | undefined = globalThis.localStorage): void {
+  if (!storage) throw new Error('This browser does not let the site keep a list.');
+  if (lines.length === 0) storage.removeItem(GUEST_LIST_KEY);
+  else storage.setItem(GUEST_LIST_KEY, JSON.stringify(lines));
+}

@@ -1,0 +1,94 @@
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks.ts';
+import { selectCurrentUser } from '../../app/session.ts';
+import { ConfirmButton } from '../../components/confirm-button.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { usePageMeta } from '../../components/page-meta.ts';
+import { useClearPlantListMutation, useGetCurrentLinesQuery } from './api.ts';
+import { lineStatus } from './line-status.ts';
+import { PlantListLine } from './plant-list-line.tsx';
+import type { PlantListLine as Line } from './types.ts';
+import { usePlantList } from './use-plant-list.ts';
+import styles from './plant-list-page.module.css';
+
+/** A guest's lines grouped by genus, for the catalogue check (one request per genus). */
+function byGenus(lines: Line[]): { genus: string; ids: number[] }[] {
+  const groups = new Map<string, number[]>();
+  for (const line of lines) groups.set(line.snapshot.genus, [...(groups.get(line.snapshot.genus) ?? []), line.catalogue_item_id]);
+  return [...groups].map(([genus, ids]) => ({ genus, ids }));
+}
+
+/**
+ * The plant list (/plant-list), client-rendered like the account screens: its content is this
+ * browser's (a guest's stored list) or the signed-in buyer's, so a server render could only show
+ * a spinner. Lines can be re-quantified, removed, or all cleared; a line whose catalogue row was
+ * removed or changed says so (the server tells for a signed-in buyer; for a guest the page reads
+ * the lines' genera from the catalogue). Outcomes are announced in one live region.
+ */
+export function PlantListPage() {
+  usePageMeta('Plant list', 'Your list of plants and quantities for a trade quotation from Hothfield Nurseries.');
+  const signedIn = useAppSelector(selectCurrentUser) !== null;
+  const { data, ready, isError } = usePlantList();
+  const [clear, clearing] = useClearPlantListMutation();
+  const [message, setMessage] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const lines = useMemo(() => data?.lines ?? [], [data]);
+  const groups = useMemo(() => byGenus(lines), [lines]);
+  const { data: checked } = useGetCurrentLinesQuery(groups, { skip: signedIn || !ready || groups.length === 0 });
+
+  const onDone = (text: string, removed = false) => {
+    setMessage(text);
+    // The removed line's buttons are gone: focus the list's heading rather than losing it to the page.
+    if (removed) headingRef.current?.focus();
+  };
+
+  const clearAll = async () => {
+    const result = await clear();
+    setMessage('error' in result ? 'The list could not be cleared; please try again.' : 'Your plant list is now empty.');
+    headingRef.current?.focus();
+  };
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+        Plant list
+      </h1>
+      <Notice tone="success">{message}</Notice>
+      {!ready || (!data && !isError) ? (
+        <Loading label="Loading your plant list…" />
+      ) : isError || !data ? (
+        <Notice tone="error">Your plant list could not be loaded; please reload the page.</Notice>
+      ) : lines.length === 0 ? (
+        <p className={styles.lead}>
+          Your plant list is empty. Find plants in <Link to="/catalogue">the catalogue</Link> and add them with a quantity.
+        </p>
+      ) : (
+        <>
+          <p className={styles.lead}>
+            {data.count} {data.count === 1 ? 'line' : 'lines'}.{' '}
+            {signedIn ? 'Your list is kept with your account.' : 'Your list is kept in this browser; log in to keep it with your account.'}
+          </p>
+          <ul className={styles.lines} aria-label="Lines on your plant list">
+            {lines.map((line) => (
+              <PlantListLine key={line.id} line={line} status={lineStatus(line, signedIn ? undefined : (checked ?? {}))} onDone={onDone} />
+            ))}
+          </ul>
+          <div className={styles.actions}>
+            <Link to="/catalogue">Add more from the catalogue</Link>
+            <ConfirmButton
+              question="Clear your plant list?"
+              detail={`All ${data.count} ${data.count === 1 ? 'line' : 'lines'} will be removed.`}
+              confirmLabel="Clear list"
+              disabled={clearing.isLoading}
+              onConfirm={() => void clearAll()}
+            >
+              Clear list
+            </ConfirmButton>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
