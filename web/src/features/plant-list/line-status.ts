@@ -16,6 +16,7 @@ export type LineStatus = { kind: 'ok' } | { kind: 'removed' } | { kind: 'changed
  */
 export function lineStatus(line: PlantListLine, checked?: Record<number, CatalogueLine | null>): LineStatus {
   if (checked) {
+    if (line.catalogue_item_id === null) return { kind: 'removed' };
     if (!(line.catalogue_item_id in checked)) return { kind: 'ok' };
     const row = checked[line.catalogue_item_id];
     if (!row) return { kind: 'removed' };

@@ -16,7 +16,9 @@ import styles from './plant-list-page.module.css';
 /** A guest's lines grouped by genus, for the catalogue check (one request per genus). */
 function byGenus(lines: Line[]): { genus: string; ids: number[] }[] {
   const groups = new Map<string, number[]>();
-  for (const line of lines) groups.set(line.snapshot.genus, [...(groups.get(line.snapshot.genus) ?? []), line.catalogue_item_id]);
+  for (const line of lines) {
+    if (line.catalogue_item_id !== null) groups.set(line.snapshot.genus, [...(groups.get(line.snapshot.genus) ?? []), line.catalogue_item_id]);
+  }
   return [...groups].map(([genus, ids]) => ({ genus, ids }));
 }
 
