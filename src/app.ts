@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { enquiryRoutes } from './modules/enquiries/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { tradeRoutes } from './modules/trade/routes.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -82,6 +83,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     catalogueAdminRoutes(services.catalogue, deps.config),
     userRoutes(services.users),
     enquiryRoutes(services.enquiries),
+    tradeRoutes(services.trade),
     adminRoutes(services.adminStats),
     queueDashboardRoutes(deps.queue),
   ];

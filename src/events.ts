@@ -28,6 +28,8 @@ export interface DomainEvents {
   'user.two_factor_enabled': { userId: number };
   'user.two_factor_disabled': { userId: number };
   'user.two_factor_locked': { userId: number };
+  /** Staff approved or rejected a trade application (the row holds which). */
+  'trade.application_decided': { applicationId: number };
 }
 export type EventName = keyof DomainEvents;
 

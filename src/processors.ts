@@ -3,6 +3,7 @@ import { housekeepingProcessors } from './housekeeping.ts';
 import { sendAccountMail } from './modules/auth/account-mail-job.ts';
 import { renderCatalogue } from './modules/catalogue/render-job.ts';
 import { renderImageRenditions } from './modules/galleries/renditions-job.ts';
+import { sendTradeDecisionMail } from './modules/trade/decision-mail-job.ts';
 import { renderWidgetRenditions } from './modules/widgets/renditions-job.ts';
 import type { Processors } from './queue.ts';
 import type { Services } from './services.ts';
@@ -16,6 +17,7 @@ export function buildProcessors(deps: Deps, services: Services): Processors {
     'mail.contact': ({ id }) => services.contact.deliver(id),
     'mail.send': (job, meta) => sendAccountMail(deps, job, meta),
     'catalogue.render': () => renderCatalogue(deps),
+    'mail.trade_decision': (job, meta) => sendTradeDecisionMail(deps, job, meta),
     // On the last attempt a storage failure marks the image failed instead of leaving it processing.
     'images.renditions': ({ imageId }, { lastAttempt }) => renderImageRenditions(deps, imageId, { lastAttempt }),
     'widgets.renditions': ({ widgetId }) => renderWidgetRenditions(deps, widgetId),

@@ -13,6 +13,7 @@ export interface JobPayloads {
   'catalogue.render': { reason?: string };
   'images.renditions': { imageId: number };
   'widgets.renditions': { widgetId: number };
+  'mail.trade_decision': { applicationId: number };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
   'contact.sweep': Record<string, never>;
@@ -40,6 +41,7 @@ const jobQueues: Record<JobName, QueueName> = {
   // Image work shares one queue, so its concurrency bound covers gallery and widget pictures alike.
   'images.renditions': 'images',
   'widgets.renditions': 'images',
+  'mail.trade_decision': 'account-mail',
   'outbox.relay': 'housekeeping',
   'contact.sweep': 'housekeeping',
   'images.recover': 'housekeeping',

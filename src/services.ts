@@ -9,6 +9,7 @@ import { widgetService } from './modules/widgets/service.ts';
 import { adminStatsService } from './modules/admin/service.ts';
 import { enquiryService } from './modules/enquiries/service.ts';
 import { usersService } from './modules/users/service.ts';
+import { tradeService } from './modules/trade/service.ts';
 
 /**
  * Every feature service, built once per process from the shared dependencies. Routes and job
@@ -25,6 +26,7 @@ export function createServices(deps: Deps) {
     imageRecovery: imageRecovery(deps),
     users: usersService(deps),
     enquiries: enquiryService(deps),
+    trade: tradeService(deps),
   };
   return { ...services, adminStats: adminStatsService(deps, services) };
 }

@@ -10,4 +10,6 @@ export interface AdminStats {
   enquiries: EnquiryCounts & { unsent: number };
   catalogue: { rows: number; generated_at: string | null };
   queues: { waiting: number; failed: number };
+  /** Trade applications waiting for a staff decision. */
+  trade: { pending: number };
 }

@@ -35,6 +35,15 @@ afterAll(async () => {
   await context?.close();
 });
 
+/** A pending trade application of a new buyer; its id. */
+async function tradeApplication(): Promise<number> {
+  const { user } = await insertUser(context.deps);
+  const [row] = await context.deps.db('trade_applications')
+    .insert({ user_id: user.id, company_name: 'Acme', business_type: 'other', vat_number: 'GB1', delivery_postcode: 'SW1A 1AA', invoice_email: 'a@example.com' })
+    .returning('id');
+  return row.id as number;
+}
+
 type Call = (client: TestClient) => ReturnType<TestClient['request']>;
 interface Case {
   route: string;
@@ -130,6 +139,10 @@ const cases: Case[] = [
   { route: 'GET /api/enquiries/{id}', success: 200, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.get(`/api/enquiries/${m.id}`); } },
   { route: 'PATCH /api/enquiries/{id}', success: 200, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.patch(`/api/enquiries/${m.id}`, { handled: true }); } },
   { route: 'DELETE /api/enquiries/{id}', success: 204, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.delete(`/api/enquiries/${m.id}`); } },
+
+  { route: 'GET /api/admin/trade-applications', success: 200, prepare: async () => (c) => c.get('/api/admin/trade-applications?status=pending') },
+  { route: 'POST /api/admin/trade-applications/{id}/approve', success: 200, prepare: async () => { const id = await tradeApplication(); return (c) => c.post(`/api/admin/trade-applications/${id}/approve`); } },
+  { route: 'POST /api/admin/trade-applications/{id}/reject', success: 200, prepare: async () => { const id = await tradeApplication(); return (c) => c.post(`/api/admin/trade-applications/${id}/reject`, { reason: 'No' }); } },
 
   { route: 'GET /api/admin/stats', success: 200, prepare: async () => (c) => c.get('/api/admin/stats') },
   { route: 'GET /admin/queues', success: 200, prepare: async () => (c) => c.get('/admin/queues') },

@@ -43,6 +43,7 @@ describe('DashboardPage', () => {
       enquiries: { last7: 2, last30: 12, perWeek: weeks, unsent: 4 },
       catalogue: { rows: 412, generated_at: '2026-11-22T14:03:00Z' },
       queues: { waiting: 1, failed: 3 },
+      trade: { pending: 0 },
     };
     fakeServer({ 'GET /api/admin/stats': () => reply(stats) });
     renderWithApp(<DashboardPage />);
