@@ -77,7 +77,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     siteRoutes(deps.config),
     widgetRoutes(services.widgets, deps.config),
     galleryRoutes(services.galleries, services.galleryImages, deps.config),
-    catalogueRoutes(deps, services.catalogue),
+    catalogueRoutes(deps, services.catalogue, services.trade),
     seoRoutes(seoService(deps, services.catalogue)),
     contactRoutes(deps, services.contact, pages.respond),
     catalogueAdminRoutes(services.catalogue, deps.config),

@@ -5,10 +5,10 @@ import { notFound, validationError } from '../../errors.ts';
 import { validate } from '../../validation/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
-import { presentDownload, presentItem } from './presenter.ts';
+import { presentDownload, presentItem, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
 import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
 import { diffCatalogue, previewToken } from './import-preview.ts';
-import { bumpRevision, currentRevision, latestFile, type CatalogueRow } from './store.ts';
+import { bumpRevision, currentRevision, latestFile, withTrade, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
 
@@ -79,6 +79,12 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     return value;
   }
 
+  /** A line as staff see it after an edit: with its trade fields, read back as the buyers' API reads them. */
+  async function staffLine(item: CatalogueRow): Promise<CatalogueLine> {
+    const [row] = await withTrade(deps.db, [item], true);
+    return presentItem(row!, TRADE_VIEWER);
+  }
+
   /** Bumps the revision and records `catalogue.changed` in the edit's own transaction: one commit. */
   async function changed(trx: Trx, reason: string): Promise<void> {
     await bumpRevision(trx);
@@ -93,7 +99,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
      * similarity stand in, named in `did_you_mean` (unless `match` is `exact`). Facets cover the
      * whole catalogue.
      */
-    async list(query: Partial<CatalogueQuery> = {}): Promise<CataloguePage> {
+    async list(query: Partial<CatalogueQuery>, viewer: CatalogueViewer): Promise<CataloguePage> {
       const page = query.page ?? 0;
       const limit = query.limit ?? 50;
       const exact = { genus: query.genus, form: query.form, height: query.height };
@@ -112,7 +118,8 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           didYouMean = nearest.slice(0, 3).map((m) => m.genus);
         }
       }
-      return { results: result.rows.map(presentItem), total: result.total, facets: facetValues, did_you_mean: didYouMean };
+      const rows = await withTrade(deps.db, result.rows, viewer.trade);
+      return { results: rows.map((row) => presentItem(row, viewer)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
     },
 
     /** Every genus with its line count and newest update, sorted by name (the genus index, the sitemap). */
@@ -121,9 +128,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     },
 
     /** A genus page by its slug (see shared/slug.ts); undefined when no line has that genus. */
-    async genus(slug: string): Promise<GenusDetail | undefined> {
+    async genus(slug: string, viewer: CatalogueViewer): Promise<GenusDetail | undefined> {
       const entry = (await entries()).find((e) => e.slug === slug);
-      return entry && genusDetail(deps.db, entry);
+      return entry && genusDetail(deps.db, entry, viewer);
     },
 
     /** Adds a line; validated here too, as imports and seeds call this without a route. */
@@ -134,7 +141,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         await changed(trx, `created ${row.id}`);
         return row;
       });
-      return presentItem(item);
+      return staffLine(item);
     },
 
     /** Changes the given fields of a line; unknown id → 404. */
@@ -146,7 +153,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         await changed(trx, `updated ${id}`);
         return row;
       });
-      return presentItem(item);
+      return staffLine(item);
     },
 
     /** Deletes a line; unknown id → 404. */
@@ -189,7 +196,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           if (Number(state?.revision ?? 0) !== options.expectedRevision) throw validationError({ token: [PREVIEW_STALE] });
         }
         await trx('catalogue_items').delete();
-        for (let start = 0; start < rows.length; start += 500) await trx('catalogue_items').insert(rows.slice(start, start + 500));
+        // jsonb as JSON text: knex alone would send a JS array as a PostgreSQL array.
+        const stored = rows.map((row) => (row.price_breaks ? { ...row, price_breaks: JSON.stringify(row.price_breaks) } : row));
+        for (let start = 0; start < stored.length; start += 500) await trx('catalogue_items').insert(stored.slice(start, start + 500));
         await changed(trx, `imported ${rows.length} rows`);
       });
       // The whole table is new: fresh statistics keep search plans on the trigram indexes where

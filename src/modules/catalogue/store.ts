@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
+import type { CatalogueLine, CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
 import { CatalogueFile } from './model.ts';
@@ -97,4 +97,26 @@ export async function pruneFiles(db: Knex, storage: Storage, format: CatalogueFo
     await CatalogueFile.query(db).deleteById(file.id);
   }
   return old.length;
+}
+
+/**
+ * The trade columns of some lines, by id: one primary-key lookup, run only for a trade viewer, so
+ * the public queries never read prices at all. `ready_from` is formatted by PostgreSQL (a `date`
+ * read through node-postgres would become a local-midnight Date and could shift a day).
+ */
+export async function tradeColumns(db: Knex, ids: number[]): Promise<Map<number, CatalogueTrade>> {
+  if (!ids.length) return new Map();
+  const rows = (await db('catalogue_items')
+    .whereIn('id', ids)
+    .select('id', 'price_pence', 'price_breaks', 'stock_status', 'stock_quantity', db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`))) as (CatalogueTrade & {
+    id: number;
+  })[];
+  return new Map(rows.map(({ id, ...trade }) => [id, trade]));
+}
+
+/** Lines with their trade columns attached when the viewer may see them (else as they are). */
+export async function withTrade<R extends CatalogueRow>(db: Knex, rows: R[], trade: boolean): Promise<(R & { trade?: CatalogueTrade })[]> {
+  if (!trade) return rows;
+  const columns = await tradeColumns(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, trade: columns.get(r.id) }));
 }
