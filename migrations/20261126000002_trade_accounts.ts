@@ -30,6 +30,17 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE UNIQUE INDEX trade_applications_one_open ON trade_applications (user_id) WHERE status IN ('pending','approved')`);
   await knex.raw(`CREATE INDEX trade_applications_status_idx ON trade_applications (status, id)`);
 
+  // A buyer's personal price list: asked for (requested_at), then rendered by a job into storage.
+  await knex.schema.createTable('price_lists', (t) => {
+    t.integer('user_id').primary().references('users.id').onDelete('CASCADE');
+    t.timestamp('requested_at', { useTz: true }).notNullable();
+    t.timestamp('generated_at', { useTz: true });
+    t.text('pdf_key');
+    t.bigInteger('pdf_bytes');
+    t.text('xlsx_key');
+    t.bigInteger('xlsx_bytes');
+  });
+
   await knex.schema.alterTable('catalogue_items', (t) => {
     t.integer('price_pence');
     t.jsonb('price_breaks').notNullable().defaultTo('[]');
@@ -48,5 +59,6 @@ export async function down(knex: Knex): Promise<void> {
     t.dropChecks(['catalogue_items_stock_status', 'catalogue_items_price', 'catalogue_items_stock_quantity']);
     t.dropColumns('price_pence', 'price_breaks', 'stock_status', 'stock_quantity', 'ready_from');
   });
+  await knex.schema.dropTableIfExists('price_lists');
   await knex.schema.dropTableIfExists('trade_applications');
 }

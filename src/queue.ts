@@ -14,6 +14,7 @@ export interface JobPayloads {
   'images.renditions': { imageId: number };
   'widgets.renditions': { widgetId: number };
   'mail.trade_decision': { applicationId: number };
+  'catalogue.price_list': { userId: number };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
   'contact.sweep': Record<string, never>;
@@ -42,6 +43,8 @@ const jobQueues: Record<JobName, QueueName> = {
   'images.renditions': 'images',
   'widgets.renditions': 'images',
   'mail.trade_decision': 'account-mail',
+  // A price list is a catalogue render: it shares the render's queue and its one-at-a-time bound.
+  'catalogue.price_list': 'catalogue',
   'outbox.relay': 'housekeeping',
   'contact.sweep': 'housekeeping',
   'images.recover': 'housekeeping',

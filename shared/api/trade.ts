@@ -26,3 +26,15 @@ export interface TradeApplication {
 export interface AdminTradeApplication extends TradeApplication {
   user: { id: number; firstname: string; lastname: string; email: string };
 }
+
+/**
+ * GET /api/price-list (and POST's answer): the buyer's personal price list. `pending` while a render
+ * is asked for and not done (the previous files stay downloadable meanwhile); the URLs are there
+ * once a render has finished.
+ */
+export interface PriceListStatus {
+  status: 'none' | 'pending' | 'ready';
+  generated_at?: string;
+  pdf?: string;
+  xlsx?: string;
+}

@@ -246,3 +246,6 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
   };
 }
 export type CatalogueService = ReturnType<typeof catalogueService>;
+
+/** The price-list renderer, for the trade module's job (a module reaches another only through its service). */
+export { renderPricedCatalogue } from './price-list.ts';

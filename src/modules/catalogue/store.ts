@@ -33,11 +33,15 @@ export async function bumpRevision(trx: Knex.Transaction): Promise<number> {
  * (not OFFSET) keeps each batch query cheap and memory flat however large the catalogue grows, and
  * works on PGlite, which cannot stream a cursor.
  */
-export async function* rowsInOrder(db: Knex, batchSize = 500): AsyncGenerator<CatalogueRow[]> {
+export async function* rowsInOrder(db: Knex, batchSize = 500, options: { trade?: boolean } = {}): AsyncGenerator<(CatalogueRow & { trade?: CatalogueTrade })[]> {
   let last: (CatalogueRow & { form_pos: number; height_pos: number }) | undefined;
+  // Trade columns only for a buyer's price list; the public render never reads them.
+  const tradeSelect = options.trade
+    ? ['price_pence', 'price_breaks', 'stock_status', 'stock_quantity', db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`)]
+    : [];
   for (;;) {
     const query = db('catalogue_items')
-      .select('id', 'genus', 'species', 'common_name', 'form', 'height')
+      .select('id', 'genus', 'species', 'common_name', 'form', 'height', ...tradeSelect)
       .select(db.raw(`${FORM_POSITION_SQL} as form_pos`), db.raw(`${HEIGHT_POSITION_SQL} as height_pos`))
       .orderByRaw(ORDER_KEY_SQL)
       .limit(batchSize);
@@ -50,8 +54,12 @@ export async function* rowsInOrder(db: Knex, batchSize = 500): AsyncGenerator<Ca
         last.id,
       ]);
     }
-    const rows = (await query) as (CatalogueRow & { form_pos: number; height_pos: number })[];
-    if (rows.length) yield rows.map(({ form_pos: _f, height_pos: _h, ...row }) => row);
+    const rows = (await query) as (CatalogueRow & Partial<CatalogueTrade> & { form_pos: number; height_pos: number })[];
+    if (rows.length) {
+      yield rows.map(({ form_pos: _f, height_pos: _h, price_pence, price_breaks, stock_status, stock_quantity, ready_from, ...row }) =>
+        options.trade ? { ...row, trade: { price_pence: price_pence ?? null, price_breaks: price_breaks ?? [], stock_status: stock_status ?? null, stock_quantity: stock_quantity ?? null, ready_from: ready_from ?? null } } : row,
+      );
+    }
     if (rows.length < batchSize) return;
     last = rows.at(-1);
   }

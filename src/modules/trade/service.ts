@@ -1,14 +1,16 @@
 import type { Db } from '../../db.ts';
 import { isUniqueViolation } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
-import { notFound, validationError } from '../../errors.ts';
-import type { AdminTradeApplication, TradeApplication, TradeApplicationStatus } from '../../../shared/api/trade.ts';
+import { forbidden, notFound, validationError } from '../../errors.ts';
+import type { AdminTradeApplication, PriceListStatus, TradeApplication, TradeApplicationStatus } from '../../../shared/api/trade.ts';
+import { findPriceList, presentPriceList, type PriceListRow } from './price-lists.ts';
 import { presentAdminApplication, presentApplication, type ApplicationRow, type ApplicationWithUser } from './presenter.ts';
 import type { ApplicationInput } from './schema.ts';
 
 const ALREADY_PENDING = 'You already have a trade application waiting for a decision.';
 const ALREADY_APPROVED = 'Your trade account is already approved.';
 const ALREADY_DECIDED = 'This application has already been decided.';
+const NOT_TRADE = 'Price lists are for approved trade accounts.';
 
 const withUser = (db: Db) =>
   db('trade_applications as a')
@@ -78,6 +80,34 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
     },
 
     isApprovedTrade: (userId: number) => isApprovedTrade(deps.db, userId),
+
+    /**
+     * Asks for a fresh personal price list (approved buyers only, else 403): stamps the request and
+     * records `trade.price_list_requested`; the job renders it. Asking again while one is pending
+     * adds nothing (the job is deduplicated per buyer).
+     */
+    async requestPriceList(userId: number): Promise<PriceListStatus> {
+      if (!(await isApprovedTrade(deps.db, userId))) throw forbidden(NOT_TRADE);
+      await deps.db.transaction(async (trx) => {
+        await trx('price_lists').insert({ user_id: userId, requested_at: trx.fn.now() }).onConflict('user_id').merge(['requested_at']);
+        await deps.events.record(trx, 'trade.price_list_requested', { userId });
+      });
+      return presentPriceList(await findPriceList(deps.db, userId));
+    },
+
+    /** The buyer's price list status (`none` for anyone who never asked). */
+    async priceList(userId: number): Promise<PriceListStatus> {
+      return presentPriceList(await findPriceList(deps.db, userId));
+    },
+
+    /** The stored file of the buyer's own price list; 403 unless approved, 404 until rendered. */
+    async priceListFile(userId: number, format: 'pdf' | 'xlsx'): Promise<{ key: string; bytes: number; generatedAt: Date }> {
+      if (!(await isApprovedTrade(deps.db, userId))) throw forbidden(NOT_TRADE);
+      const row: PriceListRow | undefined = await findPriceList(deps.db, userId);
+      const key = row?.[`${format}_key`];
+      if (!row?.generated_at || !key) throw notFound();
+      return { key, bytes: Number(row[`${format}_bytes`]), generatedAt: new Date(row.generated_at) };
+    },
 
     /** Dashboard figure: applications waiting for a decision. */
     async pendingCount(): Promise<number> {
