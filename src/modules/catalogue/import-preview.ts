@@ -7,7 +7,7 @@ import type { ImportPreview, PreviewLine } from '../../../shared/api/catalogue.t
 export const PREVIEW_LIST_LIMIT = 200;
 
 /** A line's identity: the same plant in the same form and height, whatever the capitals. */
-const keyOf = (line: PreviewLine) => [line.genus, line.species, line.form, line.height].map((v) => v.toLowerCase()).join('\u0000');
+export const keyOf = (line: Pick<PreviewLine, 'genus' | 'species' | 'form' | 'height'>) => [line.genus, line.species, line.form, line.height].map((v) => v.toLowerCase()).join('\u0000');
 const lineOf = ({ genus, species, common_name, form, height }: PreviewLine): PreviewLine => ({ genus, species, common_name, form, height });
 const same = (a: PreviewLine, b: PreviewLine) =>
   a.genus === b.genus && a.species === b.species && a.common_name === b.common_name && a.form === b.form && a.height === b.height;

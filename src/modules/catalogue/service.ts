@@ -8,7 +8,7 @@ import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { presentDownload, presentItem, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
 import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
 import { diffCatalogue, previewToken } from './import-preview.ts';
-import { bumpRevision, currentRevision, latestFile, withTrade, type CatalogueRow } from './store.ts';
+import { bumpRevision, currentRevision, keptTradeFields, latestFile, withTrade, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
 
@@ -195,9 +195,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           const state = await trx('catalogue_state').where({ id: 1 }).forUpdate().first('revision');
           if (Number(state?.revision ?? 0) !== options.expectedRevision) throw validationError({ token: [PREVIEW_STALE] });
         }
+        const kept = await keptTradeFields(trx, rows);
         await trx('catalogue_items').delete();
         // jsonb as JSON text: knex alone would send a JS array as a PostgreSQL array.
-        const stored = rows.map((row) => (row.price_breaks ? { ...row, price_breaks: JSON.stringify(row.price_breaks) } : row));
+        const stored = kept.map((row) => ({ ...row, price_breaks: JSON.stringify(row.price_breaks ?? []) }));
         for (let start = 0; start < stored.length; start += 500) await trx('catalogue_items').insert(stored.slice(start, start + 500));
         await changed(trx, `imported ${rows.length} rows`);
       });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { CatalogueLine, CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
+import { keyOf } from './import-preview.ts';
 import { CatalogueFile } from './model.ts';
 
 /**
@@ -127,4 +128,37 @@ export async function withTrade<R extends CatalogueRow>(db: Knex, rows: R[], tra
   if (!trade) return rows;
   const columns = await tradeColumns(db, rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, trade: columns.get(r.id) }));
+}
+
+const TRADE_KEYS = ['price_pence', 'price_breaks', 'stock_status', 'stock_quantity', 'ready_from'] as const;
+
+/**
+ * Imported lines with the trade fields the file did not have (a column missing: undefined) taken
+ * from the same line in the catalogue now, so importing the public workbook, which has no prices,
+ * keeps every price. A column present with an empty cell is null and clears the field.
+ */
+export async function keptTradeFields<R extends { genus: string; species: string; form: string; height: string } & Partial<Record<(typeof TRADE_KEYS)[number], unknown>>>(
+  trx: Knex.Transaction,
+  rows: R[],
+): Promise<R[]> {
+  if (rows.every((row) => TRADE_KEYS.every((k) => row[k] !== undefined))) return rows;
+  const current = (await trx('catalogue_items').select(
+    'genus',
+    'species',
+    'form',
+    'height',
+    'price_pence',
+    'price_breaks',
+    'stock_status',
+    'stock_quantity',
+    trx.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`),
+  )) as (CatalogueRow & CatalogueTrade)[];
+  const byKey = new Map(current.map((line) => [keyOf(line), line]));
+  return rows.map((row) => {
+    const before = byKey.get(keyOf(row));
+    if (!before) return row;
+    const filled = { ...row };
+    for (const k of TRADE_KEYS) if (filled[k] === undefined) (filled as Record<string, unknown>)[k] = before[k];
+    return filled;
+  });
 }
