@@ -104,13 +104,13 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
       const limit = query.limit ?? 50;
       const exact = { genus: query.genus, form: query.form, height: query.height };
       const words = searchWords(query.q);
-      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit), facets()]);
+      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit, viewer.trade), facets()]);
       let result = found;
       let didYouMean: string[] = [];
       if (found.total === 0 && words.length && query.match !== 'exact') {
         const nearest = await nearestGenera(deps.db, words.join(' '), await names(), 10);
         const genera = fallbackGenera(nearest);
-        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit) : undefined;
+        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit, viewer.trade) : undefined;
         if (fallback && fallback.total > 0) {
           result = fallback;
           didYouMean = genera;
@@ -118,8 +118,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           didYouMean = nearest.slice(0, 3).map((m) => m.genus);
         }
       }
-      const rows = await withTrade(deps.db, result.rows, viewer.trade);
-      return { results: rows.map((row) => presentItem(row, viewer)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
+      return { results: result.rows.map((row) => presentItem(row, viewer)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
     },
 
     /** Every genus with its line count and newest update, sorted by name (the genus index, the sitemap). */

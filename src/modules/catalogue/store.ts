@@ -37,9 +37,7 @@ export async function bumpRevision(trx: Knex.Transaction): Promise<number> {
 export async function* rowsInOrder(db: Knex, batchSize = 500, options: { trade?: boolean } = {}): AsyncGenerator<(CatalogueRow & { trade?: CatalogueTrade })[]> {
   let last: (CatalogueRow & { form_pos: number; height_pos: number }) | undefined;
   // Trade columns only for a buyer's price list; the public render never reads them.
-  const tradeSelect = options.trade
-    ? ['price_pence', 'price_breaks', 'stock_status', 'stock_quantity', db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`)]
-    : [];
+  const tradeSelect = options.trade ? tradeSelectColumns(db) : [];
   for (;;) {
     const query = db('catalogue_items')
       .select('id', 'genus', 'species', 'common_name', 'form', 'height', ...tradeSelect)
@@ -56,11 +54,7 @@ export async function* rowsInOrder(db: Knex, batchSize = 500, options: { trade?:
       ]);
     }
     const rows = (await query) as (CatalogueRow & Partial<CatalogueTrade> & { form_pos: number; height_pos: number })[];
-    if (rows.length) {
-      yield rows.map(({ form_pos: _f, height_pos: _h, price_pence, price_breaks, stock_status, stock_quantity, ready_from, ...row }) =>
-        options.trade ? { ...row, trade: { price_pence: price_pence ?? null, price_breaks: price_breaks ?? [], stock_status: stock_status ?? null, stock_quantity: stock_quantity ?? null, ready_from: ready_from ?? null } } : row,
-      );
-    }
+    if (rows.length) yield rows.map(({ form_pos: _f, height_pos: _h, ...row }) => (options.trade ? nestTrade(row) : row));
     if (rows.length < batchSize) return;
     last = rows.at(-1);
   }
@@ -117,7 +111,7 @@ export async function tradeColumns(db: Knex, ids: number[]): Promise<Map<number,
   if (!ids.length) return new Map();
   const rows = (await db('catalogue_items')
     .whereIn('id', ids)
-    .select('id', 'price_pence', 'price_breaks', 'stock_status', 'stock_quantity', db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`))) as (CatalogueTrade & {
+    .select('id', ...tradeSelectColumns(db))) as (CatalogueTrade & {
     id: number;
   })[];
   return new Map(rows.map(({ id, ...trade }) => [id, trade]));
@@ -142,17 +136,7 @@ export async function keptTradeFields<R extends { genus: string; species: string
   rows: R[],
 ): Promise<R[]> {
   if (rows.every((row) => TRADE_KEYS.every((k) => row[k] !== undefined))) return rows;
-  const current = (await trx('catalogue_items').select(
-    'genus',
-    'species',
-    'form',
-    'height',
-    'price_pence',
-    'price_breaks',
-    'stock_status',
-    'stock_quantity',
-    trx.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`),
-  )) as (CatalogueRow & CatalogueTrade)[];
+  const current = (await trx('catalogue_items').select('genus', 'species', 'form', 'height', ...tradeSelectColumns(trx))) as (CatalogueRow & CatalogueTrade)[];
   const byKey = new Map(current.map((line) => [keyOf(line), line]));
   return rows.map((row) => {
     const before = byKey.get(keyOf(row));
@@ -161,4 +145,26 @@ export async function keptTradeFields<R extends { genus: string; species: string
     for (const k of TRADE_KEYS) if (filled[k] === undefined) (filled as Record<string, unknown>)[k] = before[k];
     return filled;
   });
+}
+
+/**
+ * The trade columns to add to a select, `ready_from` formatted by PostgreSQL (a `date` read
+ * through node-postgres would become a local-midnight Date and could shift a day). Only queries
+ * for a trade viewer or a price list add them.
+ */
+export const tradeSelectColumns = (db: Knex) => [
+  'price_pence',
+  'price_breaks',
+  'stock_status',
+  'stock_quantity',
+  db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`),
+];
+
+/** A row read with {@link tradeSelectColumns}, its trade columns moved under `trade`. */
+export function nestTrade<R extends CatalogueRow>(row: R & Partial<CatalogueTrade>): R & { trade: CatalogueTrade } {
+  const { price_pence, price_breaks, stock_status, stock_quantity, ready_from, ...line } = row;
+  return {
+    ...(line as unknown as R),
+    trade: { price_pence: price_pence ?? null, price_breaks: price_breaks ?? [], stock_status: stock_status ?? null, stock_quantity: stock_quantity ?? null, ready_from: ready_from ?? null },
+  };
 }
