@@ -8,7 +8,7 @@ import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { presentDownload, presentItem, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
 import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
 import { diffCatalogue, previewToken } from './import-preview.ts';
-import { bumpRevision, currentRevision, keptTradeFields, latestFile, withTrade, type CatalogueRow } from './store.ts';
+import { bumpRevision, currentRevision, keptTradeFields, latestFile, nestTrade, tradeSelectColumns, withTrade, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
 
@@ -174,8 +174,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         // One snapshot: the revision and the rows it describes are read together.
         await trx.raw('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
         const revision = await currentRevision(trx);
-        const current = (await trx('catalogue_items').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as CatalogueRow[];
-        return diffCatalogue(current, rows, previewToken(revision, fileSha256));
+        const current = (await trx('catalogue_items')
+          .orderBy('id')
+          .select('genus', 'species', 'common_name', 'form', 'height', ...tradeSelectColumns(trx))) as CatalogueRow[];
+        return diffCatalogue(current.map(nestTrade), rows, previewToken(revision, fileSha256));
       });
     },
 

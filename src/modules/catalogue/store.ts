@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CatalogueLine, CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
-import { keyOf } from './import-preview.ts';
+import { keyOf, TRADE_KEYS } from './import-preview.ts';
 import { CatalogueFile } from './model.ts';
 
 /**
@@ -124,7 +124,6 @@ export async function withTrade<R extends CatalogueRow>(db: Knex, rows: R[], tra
   return rows.map((r) => ({ ...r, trade: columns.get(r.id) }));
 }
 
-const TRADE_KEYS = ['price_pence', 'price_breaks', 'stock_status', 'stock_quantity', 'ready_from'] as const;
 
 /**
  * Imported lines with the trade fields the file did not have (a column missing: undefined) taken

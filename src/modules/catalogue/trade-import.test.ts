@@ -28,6 +28,13 @@ describe('catalogue import with trade columns', () => {
       betulus: { price_pence: null, price_breaks: [], stock_status: 'ready_from', stock_quantity: null, ready_from: '2027-03-01' },
     });
 
+    // A price change alone is a change in the preview, shown before and after.
+    const file = { name: 'c.csv', body: Buffer.from('Genus,Species,Form,Height (cm),Price\nAcer,campestre,10L,175-200,1300\nCarpinus,betulus,3L,60-90,\n'), type: 'text/csv' };
+    const preview = await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file });
+    expect(preview.body.counts).toEqual({ added: 0, changed: 1, removed: 0, unchanged: 1 });
+    expect(preview.body.changed[0].before.trade.price_pence).toBe(1250);
+    expect(preview.body.changed[0].after.trade).toMatchObject({ price_pence: 1300, stock_quantity: 300 });
+
     // The public workbook has no trade columns: importing it keeps every line's prices.
     expect((await importCsv('Genus,Species,Form,Height (cm)\nAcer,campestre,10L,175-200\nCarpinus,betulus,3L,60-90\n')).status).toBe(200);
     expect((await tradeOf()).campestre).toMatchObject({ price_pence: 1250, stock_quantity: 300 });
