@@ -12,6 +12,7 @@ import { benchMailPool } from './mail-pool.ts';
 import { benchRenderThroughput, CACHED_PAGE, UNCACHED_PAGE } from './render-throughput.ts';
 import { benchRenderUnderLoad } from './render-under-load.ts';
 import { benchSeed } from './seed.ts';
+import { benchTrade, TRADE_API_PATHS } from './trade.ts';
 import { benchRenditionMemory } from './rendition-memory.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
@@ -26,7 +27,7 @@ import { benchWorkerRss } from './worker-rss.ts';
  * BENCH_SECONDS sets each autocannon measurement's length, BENCH_LIGHTHOUSE_RUNS the runs per page,
  * BENCH_SMTP_STALL_MS the slow mail server's delay per command (mail-pool).
  */
-const SECTIONS = ['widget', 'bundle', 'lighthouse', 'render', 'search', 'images', 'seed', 'memory', 'relay', 'render-under-load', 'pdf', 'worker-rss', 'mail-pool'] as const;
+const SECTIONS = ['widget', 'bundle', 'lighthouse', 'render', 'search', 'images', 'seed', 'memory', 'relay', 'render-under-load', 'pdf', 'worker-rss', 'mail-pool', 'trade'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections measured against the shared bench server (bench/server.ts), started only for them. */
 const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render'];
@@ -201,6 +202,36 @@ if (selected.has('memory')) {
     target: '≤ 64 MiB',
     ok: upload.rssGrowthMiB <= 64 && upload.status === 201,
   });
+}
+
+// Trade prices (issue 10): a buyer's price list render, and what prices cost the catalogue API.
+if (selected.has('trade')) {
+  const trade = await benchTrade();
+  const renderRatio = trade.priceListMs / trade.publicMs;
+  results.push({
+    name: `${trade.rows}-line price list PDF + XLSX for one buyer ÷ the public catalogue render of the same lines`,
+    value: `${Math.round(trade.priceListMs)} ms (${renderRatio.toFixed(2)}× the public render's ${Math.round(trade.publicMs)} ms)`,
+    target: '≤ 300 ms',
+    ok: trade.priceListMs <= 300,
+  });
+  for (const p of TRADE_API_PATHS) {
+    const ratio = trade.buyerP95[p]! / trade.guestP95[p]!;
+    results.push({
+      name: `${p} p95, approved trade buyer ÷ guest (${trade.apiRows.toLocaleString('en-GB')} priced lines)`,
+      value: `${ratio.toFixed(2)}× (${trade.buyerP95[p]!.toFixed(1)} vs ${trade.guestP95[p]!.toFixed(1)} ms; signed in without trade ${trade.memberP95[p]!.toFixed(1)} ms)`,
+      target: '≤ 1.20×',
+      ok: ratio <= 1.2,
+    });
+    // The guest sends no session; a signed-in buyer's request also loads its session and user.
+    // This line isolates what the prices themselves cost: the same signed-in request with and without.
+    const own = trade.buyerP95[p]! / trade.memberP95[p]!;
+    results.push({
+      name: `${p} p95, approved trade buyer ÷ signed-in buyer without trade (the prices' own cost)`,
+      value: `${own.toFixed(2)}×`,
+      target: '≤ 1.20×',
+      ok: own <= 1.2,
+    });
+  }
 }
 
 if (selected.has('relay')) {

@@ -34,6 +34,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { plantListRoutes } from './modules/plant-lists/routes.ts';
 import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
+import { tradeRoutes } from './modules/trade/routes.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -79,7 +80,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     siteRoutes(deps.config),
     widgetRoutes(services.widgets, deps.config),
     galleryRoutes(services.galleries, services.galleryImages, deps.config),
-    catalogueRoutes(deps, services.catalogue),
+    catalogueRoutes(deps, services.catalogue, services.trade),
     seoRoutes(seoService(deps, services.catalogue)),
     contactRoutes(deps, services.contact, pages.respond),
     catalogueAdminRoutes(services.catalogue, deps.config),
@@ -88,6 +89,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     plantListRoutes(services.plantLists),
     quoteRoutes(deps, services.quotes),
     quoteAdminRoutes(services.quotes),
+    tradeRoutes(services.trade, deps.storage),
     adminRoutes(services.adminStats),
     queueDashboardRoutes(deps.queue),
   ];

@@ -30,6 +30,10 @@ export interface DomainEvents {
   'user.two_factor_locked': { userId: number };
   /** A quote request was stored with its lines: mail it to sales (XLSX attached) and confirm to the buyer. */
   'quote.requested': { id: number };
+  /** Staff approved or rejected a trade application (the row holds which). */
+  'trade.application_decided': { applicationId: number };
+  /** An approved buyer asked for a fresh personal price list. */
+  'trade.price_list_requested': { userId: number };
 }
 export type EventName = keyof DomainEvents;
 

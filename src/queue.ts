@@ -15,6 +15,8 @@ export interface JobPayloads {
   'widgets.renditions': { widgetId: number };
   'mail.quote_sales': { id: number };
   'mail.quote_confirmation': { id: number };
+  'mail.trade_decision': { applicationId: number };
+  'catalogue.price_list': { userId: number };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
   'contact.sweep': Record<string, never>;
@@ -44,6 +46,9 @@ const jobQueues: Record<JobName, QueueName> = {
   // Image work shares one queue, so its concurrency bound covers gallery and widget pictures alike.
   'images.renditions': 'images',
   'widgets.renditions': 'images',
+  'mail.trade_decision': 'account-mail',
+  // A price list is a catalogue render: it shares the render's queue and its one-at-a-time bound.
+  'catalogue.price_list': 'catalogue',
   'outbox.relay': 'housekeeping',
   'contact.sweep': 'housekeeping',
   'images.recover': 'housekeeping',

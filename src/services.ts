@@ -11,6 +11,7 @@ import { enquiryService } from './modules/enquiries/service.ts';
 import { usersService } from './modules/users/service.ts';
 import { plantListService } from './modules/plant-lists/service.ts';
 import { quoteService } from './modules/quotes/service.ts';
+import { tradeService } from './modules/trade/service.ts';
 
 /**
  * Every feature service, built once per process from the shared dependencies. Routes and job
@@ -29,6 +30,7 @@ export function createServices(deps: Deps) {
     enquiries: enquiryService(deps),
     plantLists: plantListService(deps),
     quotes: quoteService(deps),
+    trade: tradeService(deps),
   };
   return { ...services, adminStats: adminStatsService(deps, services) };
 }

@@ -44,6 +44,10 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
       return [job('images.renditions', { imageId: event.payload.imageId }, { dedupeKey: `image-${event.payload.imageId}` })];
     case 'widget.picture_changed':
       return [job('widgets.renditions', { widgetId: event.payload.widgetId }, { dedupeKey: `widget-${event.payload.widgetId}` })];
+    case 'trade.application_decided':
+      return [job('mail.trade_decision', { applicationId: event.payload.applicationId })];
+    case 'trade.price_list_requested':
+      return [job('catalogue.price_list', { userId: event.payload.userId }, { dedupeKey: `price-list-${event.payload.userId}` })];
     case 'user.password_reset_requested':
       return [job('mail.send', { template: 'reset-password', userId: event.payload.userId, params: { token: event.payload.token } })];
     default: {

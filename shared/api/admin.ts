@@ -12,4 +12,6 @@ export interface AdminStats {
   queues: { waiting: number; failed: number };
   /** Quote requests still `new` (not yet quoted, won or lost). */
   quotes: { open: number };
+  /** Trade applications waiting for a staff decision. */
+  trade: { pending: number };
 }

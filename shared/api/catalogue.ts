@@ -9,6 +9,29 @@ export interface CatalogueLine {
   common_name: string;
   form: string;
   height: string;
+  /**
+   * Only for an approved trade buyer (and staff): the line's trade price and availability. For
+   * everyone else the field is absent, never null — the server leaves it out.
+   */
+  trade?: CatalogueTrade;
+}
+
+export const STOCK_STATUSES = ['in_stock', 'limited', 'ready_from', 'out_of_stock'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
+/** A quantity break: from `min_quantity` plants on, each costs `price_pence`. Ascending by quantity. */
+export interface PriceBreak {
+  min_quantity: number;
+  price_pence: number;
+}
+
+/** A line's trade-only fields (null where staff have not set them). `ready_from` is YYYY-MM-DD. */
+export interface CatalogueTrade {
+  price_pence: number | null;
+  price_breaks: PriceBreak[];
+  stock_status: StockStatus | null;
+  stock_quantity: number | null;
+  ready_from: string | null;
 }
 
 /** Distinct values over the whole catalogue, for the page's filter menus. */

@@ -35,6 +35,15 @@ afterAll(async () => {
   await context?.close();
 });
 
+/** A pending trade application of a new buyer; its id. */
+async function tradeApplication(): Promise<number> {
+  const { user } = await insertUser(context.deps);
+  const [row] = await context.deps.db('trade_applications')
+    .insert({ user_id: user.id, company_name: 'Acme', business_type: 'other', vat_number: 'GB1', delivery_postcode: 'SW1A 1AA', invoice_email: 'a@example.com' })
+    .returning('id');
+  return row.id as number;
+}
+
 type Call = (client: TestClient) => ReturnType<TestClient['request']>;
 interface Case {
   route: string;
@@ -143,6 +152,9 @@ const cases: Case[] = [
   { route: 'GET /api/admin/quote-requests', success: 200, prepare: async () => (c) => c.get('/api/admin/quote-requests?status=new&page=0') },
   { route: 'GET /api/admin/quote-requests/{id}', success: 200, prepare: async () => { const id = await quoteRequest(); return (c) => c.get(`/api/admin/quote-requests/${id}`); } },
   { route: 'PATCH /api/admin/quote-requests/{id}', success: 200, prepare: async () => { const id = await quoteRequest(); return (c) => c.patch(`/api/admin/quote-requests/${id}`, { status: 'quoted' }); } },
+  { route: 'GET /api/admin/trade-applications', success: 200, prepare: async () => (c) => c.get('/api/admin/trade-applications?status=pending') },
+  { route: 'POST /api/admin/trade-applications/{id}/approve', success: 200, prepare: async () => { const id = await tradeApplication(); return (c) => c.post(`/api/admin/trade-applications/${id}/approve`); } },
+  { route: 'POST /api/admin/trade-applications/{id}/reject', success: 200, prepare: async () => { const id = await tradeApplication(); return (c) => c.post(`/api/admin/trade-applications/${id}/reject`, { reason: 'No' }); } },
 
   { route: 'GET /api/admin/stats', success: 200, prepare: async () => (c) => c.get('/api/admin/stats') },
   { route: 'GET /admin/queues', success: 200, prepare: async () => (c) => c.get('/admin/queues') },

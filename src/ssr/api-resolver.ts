@@ -2,6 +2,7 @@ import type { ServerApiResolver } from '../../shared/server-render.ts';
 import type { Config } from '../config.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { validate } from '../validation/validate.ts';
+import { PUBLIC_VIEWER } from '../modules/catalogue/presenter.ts';
 import { genusSlugParam, listQuerySchema } from '../modules/catalogue/schema.ts';
 import type { Services } from '../services.ts';
 
@@ -11,7 +12,8 @@ type Read = (match: RegExpMatchArray, query: URLSearchParams) => Promise<unknown
  * Answers the React app's GET requests inside the server render through the services — the same
  * calls and presenters the HTTP routes use, so the handed-over results equal what the browser
  * would have fetched — without HTTP to itself. Only the public reads pages make are listed; any
- * other path is a 404, as an unknown API path would be.
+ * other path is a 404, as an unknown API path would be. Pages are cached and shared by everyone,
+ * so they are always rendered for the public viewer: no trade price ever reaches a page's HTML.
  */
 export function apiResolver(services: Services, config: Pick<Config, 'business'>): ServerApiResolver {
   const reads: [RegExp, Read][] = [
@@ -20,12 +22,12 @@ export function apiResolver(services: Services, config: Pick<Config, 'business'>
     // service's few-seconds memory (another process may have just changed it).
     [/^\/api\/widgets\/([^/]+)$/, async (m) => (await services.widgets.findPublicJson(decodeURIComponent(m[1]!), { fresh: true })).value],
     [/^\/api\/galleries\/(\d{1,9})$/, async (m) => services.galleries.find(Number(m[1]), { publicOnly: true })],
-    [/^\/api\/catalogue$/, async (_m, query) => services.catalogue.list(validate(listQuerySchema, Object.fromEntries(query)))],
+    [/^\/api\/catalogue$/, async (_m, query) => services.catalogue.list(validate(listQuerySchema, Object.fromEntries(query)), PUBLIC_VIEWER)],
     [/^\/api\/catalogue\/downloads$/, async () => services.catalogue.downloads()],
     [
       /^\/api\/catalogue\/genera\/([^/]+)$/,
       async (m) => {
-        const genus = await services.catalogue.genus(genusSlugParam(decodeURIComponent(m[1]!)));
+        const genus = await services.catalogue.genus(genusSlugParam(decodeURIComponent(m[1]!)), PUBLIC_VIEWER);
         if (!genus) throw notFound();
         return { data: genus };
       },

@@ -12,7 +12,8 @@ const button = (url: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#2f5d34;color:#ffffff;padding:12px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(label)}</a></p>
 <p style="font-size:13px;color:#5b6657">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>`;
 
-function build(business: BusinessDetails, to: Recipient, subject: string, paragraphs: string[], action?: { url: string; label: string }): MailMessage {
+/** A mail to one person: greeting, escaped paragraphs, an optional button (also used by the trade decision mails). */
+export function build(business: BusinessDetails, to: Recipient, subject: string, paragraphs: string[], action?: { url: string; label: string }): MailMessage {
   const greeting = `Hello ${to.firstname},`;
   const html = htmlLayout(
     business,

@@ -4,12 +4,13 @@ import type { ContactService } from '../contact/service.ts';
 import type { EnquiryService } from '../enquiries/service.ts';
 import type { QuoteService } from '../quotes/service.ts';
 import type { UsersService } from '../users/service.ts';
+import type { TradeService } from '../trade/service.ts';
 import type { AdminStats } from '../../../shared/api/admin.ts';
 
 /** The admin dashboard's figures, gathered from each module's own service. */
 export function adminStatsService(
   deps: Pick<Deps, 'queue' | 'log'>,
-  services: { users: UsersService; enquiries: EnquiryService; catalogue: CatalogueService; contact: ContactService; quotes: QuoteService },
+  services: { users: UsersService; enquiries: EnquiryService; catalogue: CatalogueService; contact: ContactService; quotes: QuoteService; trade: TradeService },
 ) {
   return {
     async stats(): Promise<AdminStats> {
@@ -18,15 +19,16 @@ export function adminStatsService(
         deps.log.warn({ err }, 'queue counts unavailable');
         return { waiting: -1, failed: -1 };
       });
-      const [users, enquiries, unsent, catalogue, counts, openQuotes] = await Promise.all([
+      const [users, enquiries, unsent, catalogue, counts, openQuotes, tradePending] = await Promise.all([
         services.users.count(),
         services.enquiries.stats(),
         services.contact.unsentCount(),
         services.catalogue.summary(),
         queues,
         services.quotes.openCount(),
+        services.trade.pendingCount(),
       ]);
-      return { users, enquiries: { ...enquiries, unsent }, catalogue, queues: counts, quotes: { open: openQuotes } };
+      return { users, enquiries: { ...enquiries, unsent }, catalogue, queues: counts, quotes: { open: openQuotes }, trade: { pending: tradePending } };
     },
   };
 }

@@ -3,8 +3,8 @@ import type { GenusDetail, GenusSummary } from '../../../shared/api/catalogue.ts
 import { genusSlug } from '../../../shared/slug.ts';
 import { ORDER_KEY_SQL } from './constants.ts';
 import { genusCommonNames } from './genus-common-names.ts';
-import { presentItem } from './presenter.ts';
-import type { CatalogueRow } from './store.ts';
+import { presentItem, type CatalogueViewer } from './presenter.ts';
+import { nestTrade, tradeSelectColumns, type CatalogueRow } from './store.ts';
 
 /** A summary plus the stored spellings behind its slug (two spellings may share one slug). */
 export interface GenusEntry extends GenusSummary {
@@ -44,9 +44,9 @@ export async function genusEntries(db: Knex): Promise<GenusEntry[]> {
 }
 
 /** The genus page of an entry: its lines in catalogue order and every name buyers know it by. */
-export async function genusDetail(db: Knex, entry: GenusEntry): Promise<GenusDetail | undefined> {
+export async function genusDetail(db: Knex, entry: GenusEntry, viewer: CatalogueViewer): Promise<GenusDetail | undefined> {
   const rows = (await db('catalogue_items')
-    .select('id', 'genus', 'species', 'common_name', 'form', 'height', 'updated_at')
+    .select('id', 'genus', 'species', 'common_name', 'form', 'height', 'updated_at', ...(viewer.trade ? tradeSelectColumns(db) : []))
     .whereIn('genus', entry.spellings)
     .orderByRaw(ORDER_KEY_SQL)) as (CatalogueRow & { updated_at: Date })[];
   if (!rows.length) return undefined; // deleted since the entry was listed
@@ -58,7 +58,7 @@ export async function genusDetail(db: Knex, entry: GenusEntry): Promise<GenusDet
     name: entry.name,
     slug: entry.slug,
     common_names: [...names.values()],
-    lines: rows.map(presentItem),
+    lines: rows.map(({ updated_at: _u, ...row }) => presentItem(viewer.trade ? nestTrade(row) : row, viewer)),
     updated_at: rows.reduce((newest, r) => (iso(r.updated_at) > newest ? iso(r.updated_at) : newest), iso(rows[0]!.updated_at)),
   };
 }

@@ -7,14 +7,37 @@ import type { ImportPreview, PreviewLine } from '../../../shared/api/catalogue.t
 export const PREVIEW_LIST_LIMIT = 200;
 
 /** A line's identity: the same plant in the same form and height, whatever the capitals. */
-const keyOf = (line: PreviewLine) => [line.genus, line.species, line.form, line.height].map((v) => v.toLowerCase()).join('\u0000');
-const lineOf = ({ genus, species, common_name, form, height }: PreviewLine): PreviewLine => ({ genus, species, common_name, form, height });
+export const keyOf = (line: Pick<PreviewLine, 'genus' | 'species' | 'form' | 'height'>) => [line.genus, line.species, line.form, line.height].map((v) => v.toLowerCase()).join('\u0000');
+/** The trade fields an import may set. */
+export const TRADE_KEYS = ['price_pence', 'price_breaks', 'stock_status', 'stock_quantity', 'ready_from'] as const;
+
+/** A line's trade fields when any is set: a line without prices previews as it did before trade accounts. */
+const setTrade = (trade: PreviewLine['trade']) =>
+  trade && (trade.price_breaks.length || TRADE_KEYS.some((k) => k !== 'price_breaks' && trade[k] !== null)) ? { trade } : {};
+const lineOf = ({ genus, species, common_name, form, height, trade }: PreviewLine): PreviewLine => ({ genus, species, common_name, form, height, ...setTrade(trade) });
 const same = (a: PreviewLine, b: PreviewLine) =>
-  a.genus === b.genus && a.species === b.species && a.common_name === b.common_name && a.form === b.form && a.height === b.height;
+  a.genus === b.genus &&
+  a.species === b.species &&
+  a.common_name === b.common_name &&
+  a.form === b.form &&
+  a.height === b.height &&
+  JSON.stringify(a.trade ?? null) === JSON.stringify(b.trade ?? null);
+
+/**
+ * An imported line as the preview shows it: its trade fields are those the file has, the line's
+ * current ones where the file has no such column (the import keeps them; see keptTradeFields).
+ */
+function incomingLine(item: ImportedItem, before: PreviewLine | undefined): PreviewLine {
+  const line = lineOf(item);
+  if (!before?.trade && TRADE_KEYS.every((k) => item[k] === undefined)) return line;
+  const trade = { ...(before?.trade ?? { price_pence: null, price_breaks: [], stock_status: null, stock_quantity: null, ready_from: null }) };
+  for (const k of TRADE_KEYS) if (item[k] !== undefined) (trade as Record<string, unknown>)[k] = item[k] ?? (k === 'price_breaks' ? [] : null);
+  return { ...line, ...setTrade(trade) };
+}
 
 /**
  * Compares the catalogue with an import: a line is added when its genus, species, form and height
- * are new, changed when they match but its spelling or common name differs, removed when the file
+ * are new, changed when they match but its spelling, common name or trade fields differ, removed when the file
  * no longer has it.
  */
 export function diffCatalogue(current: PreviewLine[], incoming: ImportedItem[], token: string): ImportPreview {
@@ -23,9 +46,9 @@ export function diffCatalogue(current: PreviewLine[], incoming: ImportedItem[], 
   const preview: ImportPreview = { token, counts: { added: 0, changed: 0, removed: 0, unchanged: 0 }, added: [], changed: [], removed: [] };
   const list = <T>(into: T[], item: T) => into.length < PREVIEW_LIST_LIMIT && into.push(item);
   for (const item of incoming) {
-    const after = lineOf(item);
-    const key = keyOf(after);
+    const key = keyOf(item);
     const before = existing.get(key);
+    const after = incomingLine(item, before);
     existing.delete(key);
     if (!before) {
       preview.counts.added++;

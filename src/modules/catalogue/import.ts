@@ -8,6 +8,7 @@ import { MiB } from '../../bytes.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 import { itemSchema } from './schema.ts';
 import { checkZipSizes } from './zip-limits.ts';
+import { TRADE_HEADERS, tradeCells, type TradeColumn } from './import-trade-cells.ts';
 
 /** Largest import file; the whole catalogue is a few thousand lines (well under 1 MiB). */
 export const IMPORT_MAX_BYTES = 10 * MiB;
@@ -29,13 +30,14 @@ interface SheetRow {
   cells: string[];
 }
 
-type Column = 'genus' | 'species' | 'common_name' | 'form' | 'height';
+type Column = 'genus' | 'species' | 'common_name' | 'form' | 'height' | TradeColumn;
 
 /**
  * Reads an uploaded .xlsx or .csv into catalogue lines. The first non-empty row is the header
  * (column names matched case-insensitively; "Height" or "Height (cm)"; "Common name" optional).
  * Every row is validated with the same schema as the admin form; form and height are matched
- * leniently ("bare root", "10 – 20"). Any bad row → 422 listing "Row N: …" by spreadsheet row
+ * leniently ("bare root", "10 – 20"). Optional trade columns (Price, Price breaks "10:450; 50:400",
+ * Stock, Stock quantity, Ready from) are validated as the admin form's; see import-trade-cells.ts. Any bad row → 422 listing "Row N: …" by spreadsheet row
  * number, so the admin can fix the file; nothing is returned unless every row is good.
  */
 export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
@@ -60,7 +62,13 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
     if (++dataRows > IMPORT_MAX_ROWS) throw validationError({ file: [`The file has more than ${IMPORT_MAX_ROWS} rows.`] });
     // Line breaks and runs of spaces inside a cell (Alt+Enter in Excel) become single spaces.
     const cell = (name: Column) => (columns![name] === undefined ? undefined : (row.cells[columns![name]!] ?? '').replace(/\s+/g, ' ').trim());
+    const trade = tradeCells(cell);
+    if (typeof trade === 'string') {
+      errors.push(`Row ${row.number}: ${trade}`);
+      continue;
+    }
     const parsed = itemSchema.safeParse({
+      ...trade,
       genus: cell('genus'),
       species: cell('species'),
       common_name: cell('common_name') ?? '',
@@ -129,6 +137,7 @@ function headerColumns(cells: string[]): Partial<Record<Column, number>> | undef
     form: 'form',
     height: 'height',
     'height cm': 'height',
+    ...TRADE_HEADERS,
   };
   const columns: Partial<Record<Column, number>> = {};
   cells.forEach((cell, index) => {

@@ -1,15 +1,25 @@
 import { Model } from 'objection';
+import type { PriceBreak, StockStatus } from '../../../shared/api/catalogue.ts';
 import type { CatalogueFormat } from './constants.ts';
 
 /** One line of the trade catalogue: a genus/species in one form and height range. */
 export class CatalogueItem extends Model {
   static override tableName = 'catalogue_items';
+  // jsonb: Objection writes it as JSON text (knex alone would send a JS array as a PostgreSQL array).
+  static override jsonAttributes = ['price_breaks'];
   id!: number;
   genus!: string;
   species!: string;
   common_name!: string;
   form!: string;
   height!: string;
+  /** Trade-only (issue 10): shown through the presenter to trade viewers alone. */
+  price_pence!: number | null;
+  price_breaks!: PriceBreak[];
+  stock_status!: StockStatus | null;
+  stock_quantity!: number | null;
+  /** Written as YYYY-MM-DD; read back as a Date (read it through `tradeColumns` for the API). */
+  ready_from!: string | Date | null;
   created_at!: Date;
   updated_at!: Date;
 }

@@ -11,11 +11,16 @@ import type { CatalogueRow } from './store.ts';
 export interface PdfMeta {
   business: BusinessDetails;
   issued: Date;
+  /** A trade buyer's price list: adds a Price column (rows carry `price`). Never for the public file. */
+  priced?: boolean;
 }
+
+/** A row as the renderers take it: a catalogue line, and its price text on a price list. */
+export type RenderRow = CatalogueRow & { price?: string; availability?: string };
 
 /** Streaming writer of the printed catalogue: rows are laid out as they are read, pages written as they fill. */
 export interface CataloguePdf {
-  add(row: CatalogueRow): void;
+  add(row: RenderRow): void;
   /** Fills in the page count ("Page X of Y"), ends the document, waits for the file. */
   finish(): Promise<{ rows: number; pages: number }>;
 }
@@ -29,12 +34,20 @@ const PAD_Y = 4;
 const BODY_SIZE = 9;
 const FOOTER_SIZE = 7.5;
 
-type Column = { key: 'species' | 'common_name' | 'form' | 'height'; label: string; width: number };
-const COLUMNS: Column[] = [
+type Column = { key: 'species' | 'common_name' | 'form' | 'height' | 'price'; label: string; width: number };
+const PUBLIC_COLUMNS: Column[] = [
   { key: 'species', label: 'Species', width: 210 },
   { key: 'common_name', label: 'Common name', width: 175 },
   { key: 'form', label: 'Form', width: 60 },
   { key: 'height', label: 'Height (cm)', width: CONTENT_WIDTH - 445 },
+];
+/** The price list's columns: the same table with the common name narrower and a Price column. */
+const PRICED_COLUMNS: Column[] = [
+  { key: 'species', label: 'Species', width: 180 },
+  { key: 'common_name', label: 'Common name', width: 120 },
+  { key: 'form', label: 'Form', width: 55 },
+  { key: 'height', label: 'Height (cm)', width: 62 },
+  { key: 'price', label: 'Price', width: CONTENT_WIDTH - 417 },
 ];
 const HEADER_HEIGHT = 20;
 const GENUS_HEIGHT = 19;
@@ -49,6 +62,7 @@ const GENUS_HEIGHT = 19;
  */
 export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
   const { business } = meta;
+  const columns = meta.priced ? PRICED_COLUMNS : PUBLIC_COLUMNS;
   const issued = issueDateLong(meta.issued);
   const doc = new PDFDocument({
     size: 'A4',
@@ -81,13 +95,13 @@ export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
     endPage();
     doc.addPage(); // writes out the page just finished
     page++;
-    y = tableHeader(doc, MARGIN.top);
+    y = tableHeader(doc, MARGIN.top, columns);
   };
 
-  y = tableHeader(doc, y);
+  y = tableHeader(doc, y, columns);
   return {
     add(row) {
-      const layout = layoutRow(doc, row);
+      const layout = layoutRow(doc, row, columns);
       const { height } = layout;
       if (row.genus !== genus) {
         // Keep a genus heading with room for two lines under it: never alone at the foot of a page.
@@ -99,7 +113,7 @@ export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
         newPage();
         y = genusHeading(doc, y, row.genus, true);
       }
-      y = tableRow(doc, y, layout, stripe++ % 2 === 1);
+      y = tableRow(doc, y, layout, columns, stripe++ % 2 === 1);
       rows++;
     },
     async finish() {
@@ -169,11 +183,11 @@ function titleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails, issued: 
 }
 
 /** The column header row (green band, white bold labels). */
-function tableHeader(doc: PDFKit.PDFDocument, y: number): number {
+function tableHeader(doc: PDFKit.PDFDocument, y: number, columns: Column[]): number {
   doc.rect(MARGIN.left, y, CONTENT_WIDTH, HEADER_HEIGHT).fillColor(COLOURS.brand).fill();
   doc.font('Helvetica-Bold').fontSize(8.5).fillColor(COLOURS.white);
   let x = MARGIN.left;
-  for (const column of COLUMNS) {
+  for (const column of columns) {
     doc.text(column.label, x + PAD_X, y + 6, { width: column.width - 2 * PAD_X, lineBreak: false });
     x += column.width;
   }
@@ -202,10 +216,11 @@ interface RowLayout {
 }
 
 /** Lays out each cell of a row once; the species sets its botanical name in italic, a cultivar in roman. */
-function layoutRow(doc: PDFKit.PDFDocument, row: CatalogueRow): RowLayout {
+function layoutRow(doc: PDFKit.PDFDocument, row: RenderRow, columns: Column[]): RowLayout {
   let tallest = 0;
-  const cells = COLUMNS.map((column) => {
-    const text = row[column.key];
+  const cells = columns.map((column) => {
+    // The price list's one trade cell holds the price (with breaks) and the availability.
+    const text = column.key === 'price' ? [row.price, row.availability].filter(Boolean).join(' · ') : row[column.key];
     let runs: TextRun[];
     if (column.key === 'species') {
       const [botanical, cultivar] = speciesParts(text);
@@ -220,7 +235,7 @@ function layoutRow(doc: PDFKit.PDFDocument, row: CatalogueRow): RowLayout {
   return { cells, height: tallest + 2 * PAD_Y };
 }
 
-function tableRow(doc: PDFKit.PDFDocument, y: number, row: RowLayout, striped: boolean): number {
+function tableRow(doc: PDFKit.PDFDocument, y: number, row: RowLayout, columns: Column[], striped: boolean): number {
   const { height } = row;
   if (striped) doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fillColor(COLOURS.stripe).fill();
   doc
@@ -231,7 +246,7 @@ function tableRow(doc: PDFKit.PDFDocument, y: number, row: RowLayout, striped: b
     .stroke();
   doc.fontSize(BODY_SIZE).fillColor(COLOURS.text);
   let x = MARGIN.left;
-  COLUMNS.forEach((column, i) => {
+  columns.forEach((column, i) => {
     drawCell(doc, row.cells[i]!, x + PAD_X, y + PAD_Y + 1);
     x += column.width;
   });

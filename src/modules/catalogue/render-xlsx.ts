@@ -1,17 +1,19 @@
 import ExcelJS from 'exceljs';
 import type { BusinessDetails } from '../../config.ts';
 import { FORM_KEY, issueDateLong } from './constants.ts';
-import type { CatalogueRow } from './store.ts';
+import type { RenderRow } from './render-pdf.ts';
 
 /** What the workbook records besides the rows: who issues it, and when. */
 export interface XlsxMeta {
   business: BusinessDetails;
   issued: Date;
+  /** A trade buyer's price list: adds Price and Availability columns. Never for the public file. */
+  priced?: boolean;
 }
 
 /** Streaming writer of the catalogue workbook: rows are appended as they are read, never held. */
 export interface CatalogueXlsx {
-  add(row: CatalogueRow): void;
+  add(row: RenderRow): void;
   /** Writes the About sheet, closes the zip and resolves once the file is fully on disk. */
   finish(): Promise<{ rows: number }>;
 }
@@ -23,7 +25,8 @@ const COLUMNS = [
   { header: 'Common name', key: 'common_name', width: 34 },
   { header: 'Form', key: 'form', width: 11 },
   { header: 'Height (cm)', key: 'height', width: 13 },
-] as const;
+];
+const PRICED_COLUMNS = [...COLUMNS, { header: 'Price', key: 'price', width: 36 }, { header: 'Availability', key: 'availability', width: 26 }];
 
 /**
  * Opens the workbook at `file`. Row 1 is the header (no title row above it) so Excel's filter,
@@ -48,7 +51,8 @@ export function createCatalogueXlsx(file: string, meta: XlsxMeta): CatalogueXlsx
       oddFooter: `&L${escapeHeaderFooter(meta.business.name)} — Trade Catalogue, issued ${issued}&RPage &P of &N`,
     },
   });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, key: c.key, width: c.width }));
+  const columns = meta.priced ? PRICED_COLUMNS : COLUMNS;
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width }));
   const header = sheet.getRow(1);
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };
@@ -59,12 +63,13 @@ export function createCatalogueXlsx(file: string, meta: XlsxMeta): CatalogueXlsx
   let rows = 0;
   return {
     add(row) {
-      sheet.addRow({ genus: row.genus, species: row.species, common_name: row.common_name, form: row.form, height: row.height }).commit();
+      const cells = { genus: row.genus, species: row.species, common_name: row.common_name, form: row.form, height: row.height };
+      sheet.addRow(meta.priced ? { ...cells, price: row.price ?? '', availability: row.availability ?? '' } : cells).commit();
       rows++;
     },
     async finish() {
       // The filter covers the data written, so Excel sorts and filters every row, not just row 1.
-      sheet.autoFilter = `A1:E${rows + 1}`;
+      sheet.autoFilter = `A1:${meta.priced ? 'G' : 'E'}${rows + 1}`;
       sheet.commit();
       writeAbout(workbook.addWorksheet('About'), meta, issued, rows);
       await workbook.commit();

@@ -6,6 +6,7 @@ import { validate } from '../../validation/validate.ts';
 import { DOWNLOADS, issueDateIso, slugify, type CatalogueFormat } from './constants.ts';
 import { genusSlugParam, listQuerySchema } from './schema.ts';
 import type { CatalogueService } from './service.ts';
+import { viewerOf, type TradeCheck } from './viewer.ts';
 
 /**
  * No file yet (first start, render queued): 503 + Retry-After rather than 404, because the file
@@ -14,13 +15,17 @@ import type { CatalogueService } from './service.ts';
 const notReady = () =>
   new HttpError(503, 'The catalogue is being generated. Please try again shortly.', { 'Retry-After': '5' });
 
-/** Public catalogue routes: search, genera, downloads. Admin CRUD and import live in admin-routes.ts. */
-export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogue: CatalogueService): Router {
+/**
+ * Public catalogue routes: search, genera, downloads. The search and genus answers add each line's
+ * `trade` fields for approved trade buyers and staff only (see viewer.ts); the downloads never do.
+ * Admin CRUD and import live in admin-routes.ts.
+ */
+export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogue: CatalogueService, trade: TradeCheck): Router {
   const router = new Router();
   const slug = slugify(deps.config.business.shortName) || 'catalogue';
 
   router.get('/api/catalogue', async (ctx) => {
-    ctx.body = await catalogue.list(validate(listQuerySchema, ctx.query));
+    ctx.body = await catalogue.list(validate(listQuerySchema, ctx.query), await viewerOf(ctx, trade));
   });
 
   // The genus index and the genus pages' data (/catalogue/genus/:slug); a bad slug is a 404, as an unknown one.
@@ -29,7 +34,7 @@ export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogu
   });
 
   router.get('/api/catalogue/genera/:slug', async (ctx) => {
-    const genus = await catalogue.genus(genusSlugParam(ctx.params.slug));
+    const genus = await catalogue.genus(genusSlugParam(ctx.params.slug), await viewerOf(ctx, trade));
     if (!genus) throw notFound();
     ctx.body = { data: genus };
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { pagingSchema } from '../../validation/paging.ts';
+import { STOCK_STATUSES } from '../../../shared/api/catalogue.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 
 /**
@@ -36,6 +37,55 @@ export function genusSlugParam(value: string | undefined): string {
   return value;
 }
 
+/** The most a price may be: £100,000 a plant, far above any line, well inside an int. */
+export const MAX_PRICE_PENCE = 10_000_000;
+const MAX_QUANTITY = 10_000_000;
+const MAX_BREAKS = 10;
+
+/** A whole number in a range, with the field named in every message; null clears it. */
+const wholeNumber = (field: string, min: number, max: number) =>
+  z
+    .number({ error: `The ${field} must be a whole number.` })
+    .int({ error: `The ${field} must be a whole number.` })
+    .min(min, { error: `The ${field} must be at least ${min}.` })
+    .max(max, { error: `The ${field} may not be greater than ${max}.` });
+
+/** A real calendar date as YYYY-MM-DD (2027-02-30 is refused, not rolled over). */
+const isoDate = (field: string) =>
+  z
+    .string({ error: `The ${field} must be a date (YYYY-MM-DD).` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `The ${field} must be a date (YYYY-MM-DD).` })
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, `The ${field} must be a real date.`);
+
+/** Quantity breaks: each from at least 2 plants, strictly ascending by quantity. */
+export const priceBreaksSchema = z
+  .array(
+    z.object({
+      min_quantity: wholeNumber('break quantity', 2, MAX_QUANTITY),
+      price_pence: wholeNumber('break price', 0, MAX_PRICE_PENCE),
+    }),
+    { error: 'The price breaks must be a list of {min_quantity, price_pence}.' },
+  )
+  .max(MAX_BREAKS, { error: `There may be at most ${MAX_BREAKS} price breaks.` })
+  .refine((list) => list.every((b, i) => i === 0 || b.min_quantity > list[i - 1]!.min_quantity), {
+    error: 'The price breaks must be in ascending order of quantity, each quantity once.',
+  });
+
+/**
+ * The trade-only fields staff set (issue 10). Optional, so a line without them is as before; null
+ * clears one. Never shown to anyone but approved trade buyers and staff (presenter.ts).
+ */
+const tradeFields = {
+  price_pence: wholeNumber('price', 0, MAX_PRICE_PENCE).nullish(),
+  price_breaks: priceBreaksSchema.nullish().transform((v) => (v === null ? [] : v)),
+  stock_status: z.enum(STOCK_STATUSES, { error: `The stock status must be one of: ${STOCK_STATUSES.join(', ')}.` }).nullish(),
+  stock_quantity: wholeNumber('stock quantity', 0, MAX_QUANTITY).nullish(),
+  ready_from: isoDate('ready from date').nullish(),
+};
+
 /** A catalogue line as an admin (or an import row) writes it. */
 export const itemSchema = z.object({
   genus: z
@@ -56,6 +106,7 @@ export const itemSchema = z.object({
     .transform((v) => v ?? ''),
   form: z.enum(CATALOGUE_FORMS, { error: 'The form field must be one of: ' + CATALOGUE_FORMS.join(', ') + '.' }),
   height: z.enum(CATALOGUE_HEIGHTS, { error: 'The height field must be one of: ' + CATALOGUE_HEIGHTS.join(', ') + '.' }),
+  ...tradeFields,
 });
 /** PATCH sends only what changed. */
 export const itemPatchSchema = itemSchema.partial();

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { ORDER_KEY_SQL } from './constants.ts';
 import { genusCommonNames, generaNamed } from './genus-common-names.ts';
-import type { CatalogueRow } from './store.ts';
+import type { CatalogueTrade } from '../../../shared/api/catalogue.ts';
+import { nestTrade, tradeSelectColumns, type CatalogueRow } from './store.ts';
 
 /**
  * The catalogue search's queries. Words match with `ILIKE '%word%'`, which the trigram GIN indexes
@@ -64,10 +65,12 @@ const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as c
  *   that index walk, which LIMIT does stop early, and the count from a scalar subquery. A window
  *   count here would drag all 20,000 lines through a sort (25 ms against 1 ms).
  */
-export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: number): Knex.QueryBuilder {
+export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: number, trade = false): Knex.QueryBuilder {
+  // A trade viewer's page carries the trade columns in the same query: no second round trip.
+  const columns = trade ? [...COLUMNS, ...tradeSelectColumns(db)] : COLUMNS;
   const query: Knex.QueryBuilder = filter.words?.length
-    ? db.withMaterialized('matched', filtered(db, filter).select(...COLUMNS)).from('matched').select('*', db.raw('count(*) OVER () AS total'))
-    : filtered(db, filter).select(...COLUMNS, filtered(db, filter).count('*').as('total'));
+    ? db.withMaterialized('matched', filtered(db, filter).select(...columns)).from('matched').select('*', db.raw('count(*) OVER () AS total'))
+    : filtered(db, filter).select(...columns, filtered(db, filter).count('*').as('total'));
   return query
     .orderByRaw(ORDER_KEY_SQL)
     .limit(limit)
@@ -79,9 +82,15 @@ export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: num
  * past the end has no row to carry the count, so only then does a second query count (page 0
  * with no row means there are none).
  */
-export async function findLines(db: Knex, filter: LineFilter, page: number, limit: number): Promise<{ rows: CatalogueRow[]; total: number }> {
-  const rows = (await pageQuery(db, filter, page, limit)) as (CatalogueRow & { total: string | number })[];
-  if (rows.length) return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]!.total) };
+export async function findLines(
+  db: Knex,
+  filter: LineFilter,
+  page: number,
+  limit: number,
+  trade = false,
+): Promise<{ rows: (CatalogueRow & { trade?: CatalogueTrade })[]; total: number }> {
+  const rows = (await pageQuery(db, filter, page, limit, trade)) as (CatalogueRow & { total: string | number })[];
+  if (rows.length) return { rows: rows.map(({ total: _total, ...row }) => (trade ? nestTrade(row) : row)), total: Number(rows[0]!.total) };
   if (page === 0) return { rows: [], total: 0 };
   const [count] = await filtered(db, filter).count<{ count: string }[]>({ count: '*' });
   return { rows: [], total: Number(count?.count ?? 0) };

@@ -5,10 +5,10 @@ import { notFound, validationError } from '../../errors.ts';
 import { validate } from '../../validation/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
-import { presentDownload, presentItem } from './presenter.ts';
+import { presentDownload, presentItem, PUBLIC_VIEWER, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
 import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
 import { diffCatalogue, previewToken } from './import-preview.ts';
-import { bumpRevision, currentRevision, latestFile, type CatalogueRow } from './store.ts';
+import { bumpRevision, currentRevision, keptTradeFields, latestFile, nestTrade, tradeSelectColumns, withTrade, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
 
@@ -79,6 +79,12 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     return value;
   }
 
+  /** A line as staff see it after an edit: with its trade fields, read back as the buyers' API reads them. */
+  async function staffLine(item: CatalogueRow): Promise<CatalogueLine> {
+    const [row] = await withTrade(deps.db, [item], true);
+    return presentItem(row!, TRADE_VIEWER);
+  }
+
   /** Bumps the revision and records `catalogue.changed` in the edit's own transaction: one commit. */
   async function changed(trx: Trx, reason: string): Promise<void> {
     await bumpRevision(trx);
@@ -93,18 +99,18 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
      * similarity stand in, named in `did_you_mean` (unless `match` is `exact`). Facets cover the
      * whole catalogue.
      */
-    async list(query: Partial<CatalogueQuery> = {}): Promise<CataloguePage> {
+    async list(query: Partial<CatalogueQuery>, viewer: CatalogueViewer): Promise<CataloguePage> {
       const page = query.page ?? 0;
       const limit = query.limit ?? 50;
       const exact = { genus: query.genus, form: query.form, height: query.height };
       const words = searchWords(query.q);
-      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit), facets()]);
+      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit, viewer.trade), facets()]);
       let result = found;
       let didYouMean: string[] = [];
       if (found.total === 0 && words.length && query.match !== 'exact') {
         const nearest = await nearestGenera(deps.db, words.join(' '), await names(), 10);
         const genera = fallbackGenera(nearest);
-        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit) : undefined;
+        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit, viewer.trade) : undefined;
         if (fallback && fallback.total > 0) {
           result = fallback;
           didYouMean = genera;
@@ -112,7 +118,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           didYouMean = nearest.slice(0, 3).map((m) => m.genus);
         }
       }
-      return { results: result.rows.map(presentItem), total: result.total, facets: facetValues, did_you_mean: didYouMean };
+      return { results: result.rows.map((row) => presentItem(row, viewer)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
     },
 
     /** Every genus with its line count and newest update, sorted by name (the genus index, the sitemap). */
@@ -121,9 +127,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     },
 
     /** A genus page by its slug (see shared/slug.ts); undefined when no line has that genus. */
-    async genus(slug: string): Promise<GenusDetail | undefined> {
+    async genus(slug: string, viewer: CatalogueViewer): Promise<GenusDetail | undefined> {
       const entry = (await entries()).find((e) => e.slug === slug);
-      return entry && genusDetail(deps.db, entry);
+      return entry && genusDetail(deps.db, entry, viewer);
     },
 
     /** Adds a line; validated here too, as imports and seeds call this without a route. */
@@ -134,7 +140,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         await changed(trx, `created ${row.id}`);
         return row;
       });
-      return presentItem(item);
+      return staffLine(item);
     },
 
     /** Changes the given fields of a line; unknown id → 404. */
@@ -146,7 +152,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         await changed(trx, `updated ${id}`);
         return row;
       });
-      return presentItem(item);
+      return staffLine(item);
     },
 
     /** Deletes a line; unknown id → 404. */
@@ -168,8 +174,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         // One snapshot: the revision and the rows it describes are read together.
         await trx.raw('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
         const revision = await currentRevision(trx);
-        const current = (await trx('catalogue_items').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as CatalogueRow[];
-        return diffCatalogue(current, rows, previewToken(revision, fileSha256));
+        const current = (await trx('catalogue_items')
+          .orderBy('id')
+          .select('genus', 'species', 'common_name', 'form', 'height', ...tradeSelectColumns(trx))) as CatalogueRow[];
+        return diffCatalogue(current.map(nestTrade), rows, previewToken(revision, fileSha256));
       });
     },
 
@@ -188,8 +196,11 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           const state = await trx('catalogue_state').where({ id: 1 }).forUpdate().first('revision');
           if (Number(state?.revision ?? 0) !== options.expectedRevision) throw validationError({ token: [PREVIEW_STALE] });
         }
+        const kept = await keptTradeFields(trx, rows);
         await trx('catalogue_items').delete();
-        for (let start = 0; start < rows.length; start += 500) await trx('catalogue_items').insert(rows.slice(start, start + 500));
+        // jsonb as JSON text: knex alone would send a JS array as a PostgreSQL array.
+        const stored = kept.map((row) => ({ ...row, price_breaks: JSON.stringify(row.price_breaks ?? []) }));
+        for (let start = 0; start < stored.length; start += 500) await trx('catalogue_items').insert(stored.slice(start, start + 500));
         await changed(trx, `imported ${rows.length} rows`);
       });
       // The whole table is new: fresh statistics keep search plans on the trigram indexes where
@@ -246,5 +257,8 @@ export type CatalogueService = ReturnType<typeof catalogueService>;
 export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[]): Promise<Map<number, CatalogueLine>> {
   if (!ids.length) return new Map();
   const rows = await CatalogueItem.query(db).whereIn('id', [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, presentItem(row)]));
+  return new Map(rows.map((row) => [row.id, presentItem(row, PUBLIC_VIEWER)]));
 }
+
+/** The price-list renderer, for the trade module's job (a module reaches another only through its service). */
+export { renderPricedCatalogue } from './price-list.ts';

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
+import type { CatalogueLine, CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
+import { keyOf, TRADE_KEYS } from './import-preview.ts';
 import { CatalogueFile } from './model.ts';
 
 /**
@@ -33,11 +34,13 @@ export async function bumpRevision(trx: Knex.Transaction): Promise<number> {
  * (not OFFSET) keeps each batch query cheap and memory flat however large the catalogue grows, and
  * works on PGlite, which cannot stream a cursor.
  */
-export async function* rowsInOrder(db: Knex, batchSize = 500): AsyncGenerator<CatalogueRow[]> {
+export async function* rowsInOrder(db: Knex, batchSize = 500, options: { trade?: boolean } = {}): AsyncGenerator<(CatalogueRow & { trade?: CatalogueTrade })[]> {
   let last: (CatalogueRow & { form_pos: number; height_pos: number }) | undefined;
+  // Trade columns only for a buyer's price list; the public render never reads them.
+  const tradeSelect = options.trade ? tradeSelectColumns(db) : [];
   for (;;) {
     const query = db('catalogue_items')
-      .select('id', 'genus', 'species', 'common_name', 'form', 'height')
+      .select('id', 'genus', 'species', 'common_name', 'form', 'height', ...tradeSelect)
       .select(db.raw(`${FORM_POSITION_SQL} as form_pos`), db.raw(`${HEIGHT_POSITION_SQL} as height_pos`))
       .orderByRaw(ORDER_KEY_SQL)
       .limit(batchSize);
@@ -50,8 +53,8 @@ export async function* rowsInOrder(db: Knex, batchSize = 500): AsyncGenerator<Ca
         last.id,
       ]);
     }
-    const rows = (await query) as (CatalogueRow & { form_pos: number; height_pos: number })[];
-    if (rows.length) yield rows.map(({ form_pos: _f, height_pos: _h, ...row }) => row);
+    const rows = (await query) as (CatalogueRow & Partial<CatalogueTrade> & { form_pos: number; height_pos: number })[];
+    if (rows.length) yield rows.map(({ form_pos: _f, height_pos: _h, ...row }) => (options.trade ? nestTrade(row) : row));
     if (rows.length < batchSize) return;
     last = rows.at(-1);
   }
@@ -97,4 +100,70 @@ export async function pruneFiles(db: Knex, storage: Storage, format: CatalogueFo
     await CatalogueFile.query(db).deleteById(file.id);
   }
   return old.length;
+}
+
+/**
+ * The trade columns of some lines, by id: one primary-key lookup, run only for a trade viewer, so
+ * the public queries never read prices at all. `ready_from` is formatted by PostgreSQL (a `date`
+ * read through node-postgres would become a local-midnight Date and could shift a day).
+ */
+export async function tradeColumns(db: Knex, ids: number[]): Promise<Map<number, CatalogueTrade>> {
+  if (!ids.length) return new Map();
+  const rows = (await db('catalogue_items')
+    .whereIn('id', ids)
+    .select('id', ...tradeSelectColumns(db))) as (CatalogueTrade & {
+    id: number;
+  })[];
+  return new Map(rows.map(({ id, ...trade }) => [id, trade]));
+}
+
+/** Lines with their trade columns attached when the viewer may see them (else as they are). */
+export async function withTrade<R extends CatalogueRow>(db: Knex, rows: R[], trade: boolean): Promise<(R & { trade?: CatalogueTrade })[]> {
+  if (!trade) return rows;
+  const columns = await tradeColumns(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, trade: columns.get(r.id) }));
+}
+
+
+/**
+ * Imported lines with the trade fields the file did not have (a column missing: undefined) taken
+ * from the same line in the catalogue now, so importing the public workbook, which has no prices,
+ * keeps every price. A column present with an empty cell is null and clears the field.
+ */
+export async function keptTradeFields<R extends { genus: string; species: string; form: string; height: string } & Partial<Record<(typeof TRADE_KEYS)[number], unknown>>>(
+  trx: Knex.Transaction,
+  rows: R[],
+): Promise<R[]> {
+  if (rows.every((row) => TRADE_KEYS.every((k) => row[k] !== undefined))) return rows;
+  const current = (await trx('catalogue_items').select('genus', 'species', 'form', 'height', ...tradeSelectColumns(trx))) as (CatalogueRow & CatalogueTrade)[];
+  const byKey = new Map(current.map((line) => [keyOf(line), line]));
+  return rows.map((row) => {
+    const before = byKey.get(keyOf(row));
+    if (!before) return row;
+    const filled = { ...row };
+    for (const k of TRADE_KEYS) if (filled[k] === undefined) (filled as Record<string, unknown>)[k] = before[k];
+    return filled;
+  });
+}
+
+/**
+ * The trade columns to add to a select, `ready_from` formatted by PostgreSQL (a `date` read
+ * through node-postgres would become a local-midnight Date and could shift a day). Only queries
+ * for a trade viewer or a price list add them.
+ */
+export const tradeSelectColumns = (db: Knex) => [
+  'price_pence',
+  'price_breaks',
+  'stock_status',
+  'stock_quantity',
+  db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`),
+];
+
+/** A row read with {@link tradeSelectColumns}, its trade columns moved under `trade`. */
+export function nestTrade<R extends CatalogueRow>(row: R & Partial<CatalogueTrade>): R & { trade: CatalogueTrade } {
+  const { price_pence, price_breaks, stock_status, stock_quantity, ready_from, ...line } = row;
+  return {
+    ...(line as unknown as R),
+    trade: { price_pence: price_pence ?? null, price_breaks: price_breaks ?? [], stock_status: stock_status ?? null, stock_quantity: stock_quantity ?? null, ready_from: ready_from ?? null },
+  };
 }

@@ -44,6 +44,7 @@ describe('DashboardPage', () => {
       catalogue: { rows: 412, generated_at: '2026-11-22T14:03:00Z' },
       queues: { waiting: 1, failed: 3 },
       quotes: { open: 0 },
+      trade: { pending: 0 },
     };
     fakeServer({ 'GET /api/admin/stats': () => reply(stats) });
     renderWithApp(<DashboardPage />);

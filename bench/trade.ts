@@ -1,0 +1,124 @@
+import { realisticRows } from '../src/modules/catalogue/fixtures.ts';
+import { renderCatalogue } from '../src/modules/catalogue/render-job.ts';
+import { renderPriceList } from '../src/modules/trade/price-list-job.ts';
+import { signedIn } from '../test/admin.ts';
+import setupTemplate from '../test/global-setup.ts';
+import { createTestContext, startTestServer } from '../test/harness.ts';
+import type { TestClient } from '../test/http-client.ts';
+import { median } from './catalogue-fixture.ts';
+
+export interface TradeFigures {
+  rows: number;
+  /** One buyer's price list job (PDF + XLSX with prices, stored), median ms. */
+  priceListMs: number;
+  /** The public catalogue render job of the same rows (PDF + XLSX, stored), median ms. */
+  publicMs: number;
+  apiRows: number;
+  /** GET /api/catalogue p95 (ms) as an approved trade buyer and as a guest, per path. */
+  buyerP95: Record<string, number>;
+  guestP95: Record<string, number>;
+  /** The same for a signed-in buyer without a trade account: what a session costs, prices aside. */
+  memberP95: Record<string, number>;
+}
+
+const RENDER_ROUNDS = 9;
+const API_ROUNDS = 300;
+/** The catalogue page's first view and a search, as the buyer uses them. */
+export const TRADE_API_PATHS = ['/api/catalogue', '/api/catalogue?q=acer'] as const;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/**
+ * Issue 10's two costs of trade prices, on real PostgreSQL, each against its baseline in the same
+ * run: (1) rendering one buyer's 200-line price list (PDF + XLSX, stored) against the public
+ * catalogue render of the same lines, alternating rounds after a warm-up; (2) the catalogue API's
+ * p95 for an approved trade buyer against a guest on 5,000 priced lines, requests interleaved
+ * round by round so drift hits both alike.
+ */
+export async function benchTrade(renderRows = 200, apiRows = 5_000): Promise<TradeFigures> {
+  await setupTemplate();
+  const context = await createTestContext({ redis: false });
+  const server = await startTestServer(context);
+  const { db } = context.deps;
+  try {
+    const load = async (count: number) => {
+      await db('catalogue_items').delete();
+      const rows = realisticRows(count).map((row, i) => ({
+        ...row,
+        price_pence: 350 + (i % 40) * 25,
+        price_breaks: JSON.stringify([{ min_quantity: 10, price_pence: 300 }, { min_quantity: 50, price_pence: 275 }]),
+        stock_status: i % 3 ? 'in_stock' : 'ready_from',
+        stock_quantity: i % 3 ? 100 + i : null,
+        ready_from: i % 3 ? null : '2027-03-01',
+      }));
+      for (let i = 0; i < rows.length; i += 1000) await db('catalogue_items').insert(rows.slice(i, i + 1000));
+      await db('catalogue_state').where({ id: 1 }).increment('revision', 1);
+      await db.raw('VACUUM ANALYZE catalogue_items');
+    };
+
+    const buyer = await signedIn(server, context.deps, { role: 'user' });
+    await db('trade_applications').insert({
+      user_id: buyer.userId,
+      company_name: 'Bench Landscapes',
+      business_type: 'landscaper',
+      company_number: '01234567',
+      delivery_postcode: 'TN26 1AA',
+      invoice_email: 'accounts@example.com',
+      status: 'approved',
+    });
+
+    // (1) Renders: each round asks for a fresh public render and a fresh price list.
+    await load(renderRows);
+    const publicTimes: number[] = [];
+    const priceListTimes: number[] = [];
+    for (let round = -2; round < RENDER_ROUNDS; round++) {
+      await db('catalogue_state').where({ id: 1 }).increment('revision', 1);
+      let started = performance.now();
+      await renderCatalogue(context.deps);
+      if (round >= 0) publicTimes.push(performance.now() - started);
+      await db('price_lists').insert({ user_id: buyer.userId, requested_at: db.fn.now() }).onConflict('user_id').merge(['requested_at']);
+      started = performance.now();
+      await renderPriceList(context.deps, buyer.userId);
+      if (round >= 0) priceListTimes.push(performance.now() - started);
+    }
+    const stored = await db('price_lists').where({ user_id: buyer.userId }).first();
+    if (!stored?.pdf_key) throw new Error('the price list was not rendered');
+
+    // (2) The API: the buyer's session against a guest, same client code, interleaved.
+    await load(apiRows);
+    const guest: TestClient = server.client();
+    const member = await signedIn(server, context.deps, { role: 'user' });
+    const times = { buyer: {} as Record<string, number[]>, guest: {} as Record<string, number[]>, member: {} as Record<string, number[]> };
+    for (const p of TRADE_API_PATHS) {
+      times.buyer[p] = [];
+      times.guest[p] = [];
+      times.member[p] = [];
+    }
+    for (let round = -30; round < API_ROUNDS; round++) {
+      for (const p of TRADE_API_PATHS) {
+        for (const [who, client] of [['buyer', buyer], ['guest', guest], ['member', member]] as const) {
+          const started = performance.now();
+          const response = await client.get(p);
+          const elapsed = performance.now() - started;
+          if (response.status !== 200) throw new Error(`${who} ${p}: ${response.status}`);
+          const hasTrade = 'trade' in (response.body as { results: object[] }).results[0]!;
+          if (hasTrade !== (who === 'buyer')) throw new Error(`${who} ${p}: trade field ${hasTrade ? 'present' : 'missing'}`);
+          if (round >= 0) times[who][p]!.push(elapsed);
+        }
+      }
+    }
+    const p95 = (list: Record<string, number[]>) => Object.fromEntries(Object.entries(list).map(([p, ms]) => [p, percentile(ms.sort((a, b) => a - b), 95)]));
+    return {
+      rows: renderRows,
+      priceListMs: median(priceListTimes),
+      publicMs: median(publicTimes),
+      apiRows,
+      buyerP95: p95(times.buyer),
+      guestP95: p95(times.guest),
+      memberP95: p95(times.member),
+    };
+  } finally {
+    await server.close();
+    await context.close();
+  }
+}

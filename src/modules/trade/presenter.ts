@@ -1,0 +1,46 @@
+import type { AdminTradeApplication, BusinessType, TradeApplication, TradeApplicationStatus } from '../../../shared/api/trade.ts';
+
+/** A `trade_applications` row as stored. */
+export interface ApplicationRow {
+  id: number;
+  user_id: number;
+  company_name: string;
+  business_type: BusinessType;
+  company_number: string | null;
+  vat_number: string | null;
+  delivery_postcode: string;
+  invoice_email: string;
+  status: TradeApplicationStatus;
+  decided_by: number | null;
+  decided_at: Date | null;
+  reason: string | null;
+  created_at: Date;
+}
+
+/** An application joined with its applicant, as the admin list and the decision mail need it. */
+export type ApplicationWithUser = ApplicationRow & { user_firstname: string; user_lastname: string; user_email: string };
+
+/** The buyer's view: an explicit field list (who decided stays with the staff). */
+export function presentApplication(row: ApplicationRow): TradeApplication {
+  return {
+    id: row.id,
+    company_name: row.company_name,
+    business_type: row.business_type,
+    company_number: row.company_number,
+    vat_number: row.vat_number,
+    delivery_postcode: row.delivery_postcode,
+    invoice_email: row.invoice_email,
+    status: row.status,
+    reason: row.reason,
+    decided_at: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The admin list's view: the application and who applied. */
+export function presentAdminApplication(row: ApplicationWithUser): AdminTradeApplication {
+  return {
+    ...presentApplication(row),
+    user: { id: row.user_id, firstname: row.user_firstname, lastname: row.user_lastname, email: row.user_email },
+  };
+}

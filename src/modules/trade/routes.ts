@@ -1,0 +1,76 @@
+import Router from '@koa/router';
+import { requireAdmin, requireVerified } from '../../http/guards.ts';
+import { idParam } from '../../http/params.ts';
+import { sendStored } from '../../http/send-stored.ts';
+import type { Storage } from '../../storage/types.ts';
+import { validate } from '../../validation/validate.ts';
+import { adminListSchema, applicationSchema, rejectSchema } from './schema.ts';
+import type { TradeService } from './service.ts';
+
+const userId = (state: Record<string, unknown>) => (state.user as { id: number }).id;
+
+/**
+ * Trade accounts.
+ * Buyer (signed in, verified): POST /api/trade-application {company_name, business_type,
+ *   company_number?, vat_number? (one of the two), delivery_postcode, invoice_email} → 201 {data} ·
+ *   GET /api/trade-application → {data: TradeApplication | null} (the latest of the buyer's own).
+ * Admin: GET /api/admin/trade-applications?status= → {data: AdminTradeApplication[]} ·
+ *   POST /api/admin/trade-applications/:id/approve → {data} ·
+ *   POST /api/admin/trade-applications/:id/reject {reason?} → {data}; each decision mails the buyer.
+ * Price list (approved buyers; others 403): POST /api/price-list → 202 PriceListStatus (a job
+ *   renders it) · GET /api/price-list → PriceListStatus · GET /downloads/price-list.pdf|.xlsx → the
+ *   buyer's own file, 404 until rendered. There is no id in these URLs: nobody can name another's.
+ */
+export function tradeRoutes(trade: TradeService, storage: Storage): Router {
+  const router = new Router();
+
+  router.post('/api/trade-application', requireVerified, async (ctx) => {
+    const input = validate(applicationSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = { data: await trade.apply(userId(ctx.state), input) };
+  });
+
+  router.get('/api/trade-application', requireVerified, async (ctx) => {
+    ctx.body = { data: await trade.mine(userId(ctx.state)) };
+  });
+
+  router.get('/api/admin/trade-applications', requireAdmin, async (ctx) => {
+    ctx.body = { data: await trade.list(validate(adminListSchema, ctx.query).status) };
+  });
+
+  router.post('/api/admin/trade-applications/:id/approve', requireAdmin, async (ctx) => {
+    ctx.body = { data: await trade.decide(idParam(ctx.params.id), userId(ctx.state), 'approved') };
+  });
+
+  router.post('/api/admin/trade-applications/:id/reject', requireAdmin, async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const { reason } = validate(rejectSchema, ctx.request.body);
+    ctx.body = { data: await trade.decide(id, userId(ctx.state), 'rejected', reason) };
+  });
+
+  router.post('/api/price-list', requireVerified, async (ctx) => {
+    ctx.status = 202;
+    ctx.body = await trade.requestPriceList(userId(ctx.state));
+  });
+
+  router.get('/api/price-list', requireVerified, async (ctx) => {
+    ctx.body = await trade.priceList(userId(ctx.state));
+  });
+
+  for (const [format, type] of [
+    ['pdf', 'application/pdf'],
+    ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  ] as const) {
+    router.get(`/downloads/price-list.${format}`, requireVerified, async (ctx) => {
+      const file = await trade.priceListFile(userId(ctx.state), format);
+      ctx.type = type;
+      ctx.lastModified = file.generatedAt;
+      // Personal prices: never in a shared cache.
+      ctx.set('Cache-Control', 'private, no-cache');
+      ctx.set('Content-Disposition', `attachment; filename="price-list-${file.generatedAt.toISOString().slice(0, 10)}.${format}"`);
+      await sendStored(ctx, storage, file.key, file.bytes);
+    });
+  }
+
+  return router;
+}
