@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+import { waitForMail } from './mail.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ async function listed(page: Page): Promise<Record<string, string>> {
 }
 
 describe('plant list, as a guest on a 390 px phone', () => {
-  it('searches, adds three lines with quantities, edits one, removes one, and keeps the list over a reload', async () => {
+  it('searches, adds three lines with quantities, edits one, removes one, keeps the list over a reload, and requests a quote', async () => {
     const context = await browser.newContext({ baseURL: inject('baseUrl'), ...phone });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -83,6 +84,29 @@ describe('plant list, as a guest on a 390 px phone', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => listed(page)).toEqual({ [first]: '25', [second]: '40' });
     await header.getByRole('link', { name: 'Plant list, 2 lines' }).waitFor();
+
+    // Request a quote: the form shows the lines being sent; the reference comes back, the list is
+    // emptied here, and the sales mail and the buyer's confirmation (each with the XLSX) go out.
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    await page.waitForURL(/\/plant-list\/quote$/);
+    const sending = page.getByRole('list', { name: 'Lines to be quoted' }).getByRole('listitem');
+    await expect.poll(() => sending.allInnerTexts()).toEqual([`${first} × 25`, `${second} × 40`]);
+    await page.getByLabel('Delivery postcode').fill('tn27 0ab');
+    await page.getByLabel('Name').fill('Ann Buyer');
+    await page.getByLabel('Company').fill('Green Ltd');
+    await page.getByLabel('Email').fill('ann.quote@example.com');
+    await page.getByLabel('Telephone').fill('01233 555010');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'quote-form-phone');
+    await page.getByRole('button', { name: 'Send quote request' }).click();
+    await page.getByRole('heading', { name: 'Quote request sent' }).waitFor();
+    const reference = (await page.locator('strong').filter({ hasText: /^Q-\d{4}-\d+$/ }).innerText()).trim();
+    await header.getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
+    await screenshot(page, 'quote-sent-phone');
+    const confirmation = await waitForMail((mail) => mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
+    expect(confirmation.text).toContain(reference);
+    await waitForMail((mail) => !mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
     expect(errors).toEqual([]);
     await context.close();
   });
