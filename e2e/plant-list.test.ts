@@ -1,14 +1,18 @@
+import knexFactory from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
 import { waitForMail } from './mail.ts';
+import { hashPassword } from '../src/passwords.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
+const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 afterAll(async () => {
   await browser?.close();
+  await db.destroy();
 });
 
 /** The issue's phone (390 px) and a common laptop (1366 px). */
@@ -132,6 +136,76 @@ describe('plant list at 1366 px', () => {
     await screenshot(page, 'plant-list-page-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
+  it('sends the account’s list, lists it under My quote requests, shows its lines and copies it back', async () => {
+    const email = `buyer.quotes.${Date.now()}@example.com`;
+    const password = 'e2e buyer hornbeam 77';
+    await db('users').insert({ firstname: 'Pat', lastname: 'Grower', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() });
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/account', { waitUntil: 'domcontentloaded' });
+    await page.waitForURL('**/login');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+
+    await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('form', { name: /^Add .* to the plant list$/ }).first().getAttribute('aria-label')).toMatch(/^Add Fagus /);
+    const first = await addLine(page, 0, 12);
+    const second = await addLine(page, 1, 300);
+    await page.goto('/plant-list', { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    await page.waitForURL(/\/plant-list\/quote$/);
+    await page.getByLabel('Delivery postcode').fill('SW1A 1AA');
+    // The account gives the name and email: the form does not ask them again.
+    expect(await page.getByLabel('Email').count()).toBe(0);
+    await screenshot(page, 'quote-form-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Send quote request' }).click();
+    await page.getByRole('heading', { name: 'Quote request sent' }).waitFor();
+    const reference = (await page.locator('strong').filter({ hasText: /^Q-\d{4}-\d+$/ }).innerText()).trim();
+    await page.getByRole('banner').getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
+
+    await page.getByRole('link', { name: 'My quote requests' }).click();
+    await page.waitForURL(/\/account\/quote-requests$/);
+    const mine = page.getByRole('list', { name: 'Your quote requests' }).getByRole('listitem');
+    await expect.poll(() => mine.count()).toBe(1);
+    expect(await mine.first().innerText()).toMatch(/Status\s*Received\s*Lines\s*2/);
+    await screenshot(page, 'quote-requests-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await mine.first().getByRole('link', { name: reference }).click();
+    await page.getByRole('heading', { name: `Quote request ${reference}` }).waitFor();
+    expect(await page.getByRole('list', { name: 'Requested lines' }).getByRole('listitem').allInnerTexts()).toEqual([`${first} × 12`, `${second} × 300`]);
+    await screenshot(page, 'quote-request-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The same screens on a phone, in the same session.
+    const phoneContext = await browser.newContext({ baseURL: inject('baseUrl'), ...phone, storageState: await context.storageState() });
+    const phonePage = await phoneContext.newPage();
+    const phoneErrors = watchPageErrors(phonePage);
+    for (const [path, name] of [
+      ['/account/quote-requests', 'quote-requests-phone'],
+      [new URL(page.url()).pathname, 'quote-request-phone'],
+    ] as const) {
+      await phonePage.goto(path, { waitUntil: 'networkidle' });
+      await phonePage.getByRole('heading', { level: 1, name: /quote request/i }).waitFor();
+      await phonePage.getByText(reference).first().waitFor();
+      expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await screenshot(phonePage, name);
+    }
+    await phoneContext.close();
+
+    await page.getByRole('button', { name: 'Copy into my plant list' }).click();
+    await page.waitForURL(/\/plant-list$/);
+    await expect.poll(() => listed(page)).toEqual({ [first]: '12', [second]: '300' });
+    expect(errors).toEqual([]);
+    expect(phoneErrors).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { api } from '../../app/api.ts';
 import type { QuoteRequestDetail, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';
 
-/** GET /api/quote-requests: one page of the buyer's requests, newest first. */
+/** GET /api/quote-requests?page=&limit= (page zero-based): one page of the buyer's requests, newest first. */
 export interface QuoteRequestPage {
   results: QuoteRequestSummary[];
   total: number;

@@ -16,7 +16,8 @@ const LIMIT = 20;
  */
 export function QuoteRequestsPage() {
   usePageMeta('My quote requests', 'The quote requests you have sent to Hothfield Nurseries and their status.');
-  const [page, setPage] = useState(1);
+  // Zero-based, as the contract's paging and the Pagination component count.
+  const [page, setPage] = useState(0);
   const { data, isLoading, isError } = useGetMyQuoteRequestsQuery(page);
 
   return (

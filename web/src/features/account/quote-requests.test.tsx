@@ -50,7 +50,7 @@ describe('QuoteRequestsPage', () => {
     expect(within(items[0]!).getByRole('link', { name: 'Q-2026-000004' })).toHaveAttribute('href', '/account/quote-requests/4');
     expect(items[0]).toHaveTextContent('Sent20 Nov 2026StatusQuotedLines2');
     expect(items[1]).toHaveTextContent('StatusReceivedLines1');
-    expect(seen[0]?.url.search).toBe('?page=1&limit=20');
+    expect(seen[0]?.url.search).toBe('?page=0&limit=20');
   });
 
   it('says when there is none yet', async () => {
