@@ -1,13 +1,18 @@
+import knexFactory from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+import { waitForMail } from './mail.ts';
+import { hashPassword } from '../src/passwords.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
+const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 afterAll(async () => {
   await browser?.close();
+  await db.destroy();
 });
 
 /** The issue's phone (390 px) and a common laptop (1366 px). */
@@ -37,7 +42,7 @@ async function listed(page: Page): Promise<Record<string, string>> {
 }
 
 describe('plant list, as a guest on a 390 px phone', () => {
-  it('searches, adds three lines with quantities, edits one, removes one, and keeps the list over a reload', async () => {
+  it('searches, adds three lines with quantities, edits one, removes one, keeps the list over a reload, and requests a quote', async () => {
     const context = await browser.newContext({ baseURL: inject('baseUrl'), ...phone });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -83,6 +88,29 @@ describe('plant list, as a guest on a 390 px phone', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => listed(page)).toEqual({ [first]: '25', [second]: '40' });
     await header.getByRole('link', { name: 'Plant list, 2 lines' }).waitFor();
+
+    // Request a quote: the form shows the lines being sent; the reference comes back, the list is
+    // emptied here, and the sales mail and the buyer's confirmation (each with the XLSX) go out.
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    await page.waitForURL(/\/plant-list\/quote$/);
+    const sending = page.getByRole('list', { name: 'Lines to be quoted' }).getByRole('listitem');
+    await expect.poll(() => sending.allInnerTexts()).toEqual([`${first} × 25`, `${second} × 40`]);
+    await page.getByLabel('Delivery postcode').fill('tn27 0ab');
+    await page.getByLabel('Name').fill('Ann Buyer');
+    await page.getByLabel('Company').fill('Green Ltd');
+    await page.getByLabel('Email').fill('ann.quote@example.com');
+    await page.getByLabel('Telephone').fill('01233 555010');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'quote-form-phone');
+    await page.getByRole('button', { name: 'Send quote request' }).click();
+    await page.getByRole('heading', { name: 'Quote request sent' }).waitFor();
+    const reference = (await page.locator('strong').filter({ hasText: /^Q-\d{4}-\d+$/ }).innerText()).trim();
+    await header.getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
+    await screenshot(page, 'quote-sent-phone');
+    const confirmation = await waitForMail((mail) => mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
+    expect(confirmation.text).toContain(reference);
+    await waitForMail((mail) => !mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -108,6 +136,76 @@ describe('plant list at 1366 px', () => {
     await screenshot(page, 'plant-list-page-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
+  it('sends the account’s list, lists it under My quote requests, shows its lines and copies it back', async () => {
+    const email = `buyer.quotes.${Date.now()}@example.com`;
+    const password = 'e2e buyer hornbeam 77';
+    await db('users').insert({ firstname: 'Pat', lastname: 'Grower', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() });
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/account', { waitUntil: 'domcontentloaded' });
+    await page.waitForURL('**/login');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/account');
+
+    await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('form', { name: /^Add .* to the plant list$/ }).first().getAttribute('aria-label')).toMatch(/^Add Fagus /);
+    const first = await addLine(page, 0, 12);
+    const second = await addLine(page, 1, 300);
+    await page.goto('/plant-list', { waitUntil: 'networkidle' });
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    await page.waitForURL(/\/plant-list\/quote$/);
+    await page.getByLabel('Delivery postcode').fill('SW1A 1AA');
+    // The account gives the name and email: the form does not ask them again.
+    expect(await page.getByLabel('Email').count()).toBe(0);
+    await screenshot(page, 'quote-form-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Send quote request' }).click();
+    await page.getByRole('heading', { name: 'Quote request sent' }).waitFor();
+    const reference = (await page.locator('strong').filter({ hasText: /^Q-\d{4}-\d+$/ }).innerText()).trim();
+    await page.getByRole('banner').getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
+
+    await page.getByRole('link', { name: 'My quote requests' }).click();
+    await page.waitForURL(/\/account\/quote-requests$/);
+    const mine = page.getByRole('list', { name: 'Your quote requests' }).getByRole('listitem');
+    await expect.poll(() => mine.count()).toBe(1);
+    expect(await mine.first().innerText()).toMatch(/Status\s*Received\s*Lines\s*2/);
+    await screenshot(page, 'quote-requests-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await mine.first().getByRole('link', { name: reference }).click();
+    await page.getByRole('heading', { name: `Quote request ${reference}` }).waitFor();
+    expect(await page.getByRole('list', { name: 'Requested lines' }).getByRole('listitem').allInnerTexts()).toEqual([`${first} × 12`, `${second} × 300`]);
+    await screenshot(page, 'quote-request-desktop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The same screens on a phone, in the same session.
+    const phoneContext = await browser.newContext({ baseURL: inject('baseUrl'), ...phone, storageState: await context.storageState() });
+    const phonePage = await phoneContext.newPage();
+    const phoneErrors = watchPageErrors(phonePage);
+    for (const [path, name] of [
+      ['/account/quote-requests', 'quote-requests-phone'],
+      [new URL(page.url()).pathname, 'quote-request-phone'],
+    ] as const) {
+      await phonePage.goto(path, { waitUntil: 'networkidle' });
+      await phonePage.getByRole('heading', { level: 1, name: /quote request/i }).waitFor();
+      await phonePage.getByText(reference).first().waitFor();
+      expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await screenshot(phonePage, name);
+    }
+    await phoneContext.close();
+
+    await page.getByRole('button', { name: 'Copy into my plant list' }).click();
+    await page.waitForURL(/\/plant-list$/);
+    await expect.poll(() => listed(page)).toEqual({ [first]: '12', [second]: '300' });
+    expect(errors).toEqual([]);
+    expect(phoneErrors).toEqual([]);
     await context.close();
   });
 });

@@ -35,10 +35,19 @@ export const AUTH_SCREEN_PATHS = {
 
 /** The signed-in account area: its root and its screens (relative to it). */
 export const ACCOUNT_PATH = 'account';
-export const ACCOUNT_SCREEN_PATHS = { profile: 'profile', password: 'password', twoFactor: '2fa' } as const;
+export const ACCOUNT_SCREEN_PATHS = {
+  profile: 'profile',
+  password: 'password',
+  twoFactor: '2fa',
+  quoteRequests: 'quote-requests',
+  quoteRequest: 'quote-requests/:id',
+} as const;
 
 /** The plant list (quote basket): client-rendered, for guests and signed-in buyers alike. */
 export const PLANT_LIST_PATH = 'plant-list';
+
+/** The quote request form for the plant list: client-rendered like the list it sends. */
+export const PLANT_LIST_QUOTE_PATH = 'plant-list/quote';
 
 /** The admin area: one route for /admin and everything below it (its own table: layouts/admin/admin-area.tsx). */
 export const ADMIN_PATH = 'admin/*';
@@ -67,6 +76,9 @@ export const ACCOUNT_AREA = pathPattern(`${ACCOUNT_PATH}/*`);
 /** The plant list's screen (the server leaves it to the app shell). */
 export const PLANT_LIST_SCREEN = pathPattern(PLANT_LIST_PATH);
 
+/** The plant list's quote request form (client-rendered too). */
+export const PLANT_LIST_QUOTE_SCREEN = pathPattern(PLANT_LIST_QUOTE_PATH);
+
 /** The admin area, any screen of it. */
 export const ADMIN_AREA = pathPattern(ADMIN_PATH);
 
@@ -76,6 +88,7 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   pathPattern(ACCOUNT_PATH),
   ...Object.values(ACCOUNT_SCREEN_PATHS).map((screen) => pathPattern(`${ACCOUNT_PATH}/${screen}`)),
   PLANT_LIST_SCREEN,
+  PLANT_LIST_QUOTE_SCREEN,
   ADMIN_AREA,
 ];
 

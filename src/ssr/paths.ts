@@ -1,4 +1,4 @@
-import { ACCOUNT_AREA, ADMIN_AREA, AUTH_SCREENS, PLANT_LIST_SCREEN } from '../../shared/app-routes.ts';
+import { ACCOUNT_AREA, ADMIN_AREA, AUTH_SCREENS, PLANT_LIST_QUOTE_SCREEN, PLANT_LIST_SCREEN } from '../../shared/app-routes.ts';
 
 /** Paths the server never renders as pages: the API, files, and the client-rendered screens. */
 const NOT_PAGES: RegExp[] = [
@@ -9,6 +9,7 @@ const NOT_PAGES: RegExp[] = [
   ADMIN_AREA,
   // The plant list is the browser's own (a guest's list in localStorage): client-rendered too.
   PLANT_LIST_SCREEN,
+  PLANT_LIST_QUOTE_SCREEN,
   // A file name (favicon.svg, robots.txt…) is a file, present or not.
   /\/[^/]*\.[a-z0-9]{2,5}$/i,
 ];

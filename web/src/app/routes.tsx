@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { ACCOUNT_PATH, ACCOUNT_SCREEN_PATHS, ADMIN_PATH, AUTH_SCREEN_PATHS, PAGE_PATHS, PLANT_LIST_PATH } from '../../../shared/app-routes.ts';
+import { ACCOUNT_PATH, ACCOUNT_SCREEN_PATHS, ADMIN_PATH, AUTH_SCREEN_PATHS, PAGE_PATHS, PLANT_LIST_PATH, PLANT_LIST_QUOTE_PATH } from '../../../shared/app-routes.ts';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
 import { MainLayout } from '../layouts/main/main-layout.tsx';
@@ -53,6 +53,14 @@ const accountRoutes: RouteObject[] = [
       { path: ACCOUNT_SCREEN_PATHS.profile, lazy: () => import('../features/account/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
       { path: ACCOUNT_SCREEN_PATHS.password, lazy: () => import('../features/account/password-page.tsx').then((m) => ({ Component: m.PasswordPage })) },
       { path: ACCOUNT_SCREEN_PATHS.twoFactor, lazy: () => import('../features/account/two-factor-page.tsx').then((m) => ({ Component: m.TwoFactorPage })) },
+      {
+        path: ACCOUNT_SCREEN_PATHS.quoteRequests,
+        lazy: () => import('../features/account/quote-requests-page.tsx').then((m) => ({ Component: m.QuoteRequestsPage })),
+      },
+      {
+        path: ACCOUNT_SCREEN_PATHS.quoteRequest,
+        lazy: () => import('../features/account/quote-request-page.tsx').then((m) => ({ Component: m.QuoteRequestPage })),
+      },
     ],
   },
 ];
@@ -163,6 +171,7 @@ export const routes: RouteObject[] = [
               ...authRoutes,
               // Client-rendered: a guest's list lives in the browser, so a server render would only show a spinner.
               { path: PLANT_LIST_PATH, lazy: () => import('../features/plant-list/plant-list-page.tsx').then((m) => ({ Component: m.PlantListPage })) },
+              { path: PLANT_LIST_QUOTE_PATH, lazy: () => import('../features/plant-list/quote-page.tsx').then((m) => ({ Component: m.QuotePage })) },
               {
                 // The account area and password confirmation: signed-in users and admins only.
                 element: <RequireRole roles={['user', 'admin']} />,

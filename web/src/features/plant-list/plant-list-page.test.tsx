@@ -39,6 +39,7 @@ describe('PlantListPage, as a guest', () => {
     expect(line('Corylus avellana')).toHaveTextContent('No longer in the catalogue');
     expect(line('Acer campestre')).not.toHaveTextContent(/No longer|Changed/);
     expect(readGuestList()).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Request a quote' })).toHaveAttribute('href', '/plant-list/quote');
   });
 
   it('edits a quantity, refuses a bad one, removes a line and clears the list after confirming', async () => {
@@ -77,6 +78,7 @@ describe('PlantListPage, as a guest', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear list' }));
     expect(await screen.findByText(/Your plant list is empty\./)).toBeInTheDocument();
     expect(readGuestList()).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Request a quote' })).toBeNull();
     await screen.findByRole('link', { name: 'Plant list, 0 lines' });
   });
 

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../../app/session.ts';
+import buttons from '../../components/button.module.css';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -78,6 +79,9 @@ export function PlantListPage() {
             ))}
           </ul>
           <div className={styles.actions}>
+            <Link className={buttons.primary} to="/plant-list/quote">
+              Request a quote
+            </Link>
             <Link to="/catalogue">Add more from the catalogue</Link>
             <ConfirmButton
               question="Clear your plant list?"

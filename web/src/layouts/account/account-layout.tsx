@@ -12,6 +12,7 @@ const items = [
   { label: 'Update Profile', to: '/account/profile' },
   { label: 'Change Password', to: '/account/password' },
   { label: 'Two Factor Auth', to: '/account/2fa' },
+  { label: 'My Quote Requests', to: '/account/quote-requests' },
 ];
 
 /**

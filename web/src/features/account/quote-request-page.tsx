@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { describeError } from '../../app/api-errors.ts';
+import { errorMessage } from '../../components/form-errors.ts';
+import { Loading } from '../../components/loading.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { usePageMeta } from '../../components/page-meta.ts';
+import type { QuoteRequestLine } from '../../../../shared/api/quotes.ts';
+import { formatDate, STATUS_LABELS, useCopyQuoteRequestMutation, useGetMyQuoteRequestQuery } from './quote-requests-api.ts';
+import styles from './quote-requests.module.css';
+
+/** A requested line as the buyer reads it (the catalogue data of the moment it was requested). */
+const lineText = (line: QuoteRequestLine): string =>
+  `${line.genus} ${line.species}, ${line.form}, ${line.height === 'Rootstock' ? line.height : `${line.height} cm`}`;
+
+/**
+ * One of the buyer's quote requests (/account/quote-requests/:id) with its lines, and "Copy into
+ * my plant list", which adds the lines still in the catalogue to the buyer's list and goes there.
+ * Someone else's request (or none) is the server's 404, shown as "not found".
+ */
+export function QuoteRequestPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, isLoading, error } = useGetMyQuoteRequestQuery(id, { skip: !valid });
+  const [copy, copying] = useCopyQuoteRequestMutation();
+  const [copyError, setCopyError] = useState('');
+  const navigate = useNavigate();
+  usePageMeta(data ? `Quote request ${data.reference}` : 'Quote request', 'One of your quote requests and its lines.');
+
+  const copyIntoList = async () => {
+    setCopyError('');
+    const result = await copy(id);
+    if ('error' in result) setCopyError(errorMessage(result.error, 'Sorry, the lines could not be copied. Please try again.'));
+    else navigate('/plant-list');
+  };
+
+  const back = <Link to="/account/quote-requests">All my quote requests</Link>;
+  if (!valid || describeError(error).status === 404) {
+    return (
+      <>
+        <h1>Quote request not found</h1>
+        <p>{back}</p>
+      </>
+    );
+  }
+  if (isLoading) return <Loading label="Loading the quote request…" />;
+  if (error || !data) return <Notice tone="error">The quote request could not be loaded; please reload the page.</Notice>;
+
+  return (
+    <>
+      <p>{back}</p>
+      <h1>Quote request {data.reference}</h1>
+      <dl className={styles.facts}>
+        <dt>Sent</dt>
+        <dd>{formatDate(data.created_at)}</dd>
+        <dt>Status</dt>
+        <dd className={styles.status} data-status={data.status}>
+          {STATUS_LABELS[data.status]}
+        </dd>
+        <dt>Delivery postcode</dt>
+        <dd>{data.delivery_postcode}</dd>
+        {data.wanted_by && (
+          <>
+            <dt>Wanted by</dt>
+            <dd>{formatDate(data.wanted_by)}</dd>
+          </>
+        )}
+      </dl>
+      {data.notes && <p className={styles.notes}>{data.notes}</p>}
+      <h2>
+        {data.lines.length} {data.lines.length === 1 ? 'line' : 'lines'}
+      </h2>
+      <ul className={styles.lines} aria-label="Requested lines">
+        {data.lines.map((line) => (
+          <li key={line.id}>
+            <span>{lineText(line)}</span> <strong className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</strong>
+            {line.catalogue_item_id === null && <span className={styles.gone}> (no longer in the catalogue)</span>}
+          </li>
+        ))}
+      </ul>
+      <div className={styles.actions}>
+        <button type="button" className={styles.primary} onClick={() => void copyIntoList()} disabled={copying.isLoading}>
+          Copy into my plant list
+        </button>
+        {copying.isLoading && <Loading inline showLabel label="Copying…" />}
+      </div>
+      <Notice tone="error">{copyError}</Notice>
+    </>
+  );
+}
