@@ -43,7 +43,7 @@ describe('DashboardPage', () => {
       enquiries: { last7: 2, last30: 12, perWeek: weeks, unsent: 4 },
       catalogue: { rows: 412, generated_at: '2026-11-22T14:03:00Z' },
       queues: { waiting: 1, failed: 3 },
-      quotes: { open: 0 },
+      quotes: { open: 5 },
       trade: { pending: 0 },
     };
     fakeServer({ 'GET /api/admin/stats': () => reply(stats) });
@@ -56,6 +56,10 @@ describe('DashboardPage', () => {
     const unsent = screen.getByText('Unsent enquiries').closest('li')!;
     expect(unsent).toHaveTextContent('4');
     expect(unsent).toHaveAttribute('data-tone', 'warn');
+    const quotes = screen.getByText('Open quote requests').closest('li')!;
+    expect(quotes).toHaveTextContent('5Plant lists waiting for a quotation');
+    expect(quotes).toHaveAttribute('data-tone', 'warn');
+    expect(screen.getByText('Trade applications').closest('li')).toHaveTextContent('0None waiting');
     expect(screen.getByRole('link', { name: 'Queue dashboard' })).toHaveAttribute('href', '/admin/queues');
     expect(screen.getByRole('table', { name: 'Enquiries per week' })).toBeInTheDocument();
   });

@@ -37,6 +37,18 @@ export function DashboardPage() {
               tone={stats.enquiries.unsent > 0 ? 'warn' : undefined}
             />
             <Stat
+              label="Open quote requests"
+              value={stats.quotes.open}
+              detail={stats.quotes.open === 1 ? 'A plant list waits for a quotation' : 'Plant lists waiting for a quotation'}
+              tone={stats.quotes.open > 0 ? 'warn' : undefined}
+            />
+            <Stat
+              label="Trade applications"
+              value={stats.trade.pending}
+              detail={stats.trade.pending > 0 ? 'Waiting for approval' : 'None waiting'}
+              tone={stats.trade.pending > 0 ? 'warn' : undefined}
+            />
+            <Stat
               label="Catalogue rows"
               value={stats.catalogue.rows}
               detail={
