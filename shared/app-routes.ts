@@ -41,6 +41,7 @@ export const ACCOUNT_SCREEN_PATHS = {
   twoFactor: '2fa',
   quoteRequests: 'quote-requests',
   quoteRequest: 'quote-requests/:id',
+  trade: 'trade',
 } as const;
 
 /** The plant list (quote basket): client-rendered, for guests and signed-in buyers alike. */

@@ -16,7 +16,7 @@ function tablePaths(table: RouteObject[], parent = ''): string[] {
 describe('the app’s paths (shared/app-routes.ts)', () => {
   it('knows every path of the route table, so the server answers none of them 404', () => {
     const paths = tablePaths(routes);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/catalogue/genus/x', '/reset-password/x', '/account', '/account/2fa', '/account/quote-requests/x', '/plant-list/quote', '/admin']));
+    expect(paths).toEqual(expect.arrayContaining(['/', '/catalogue/genus/x', '/reset-password/x', '/account', '/account/2fa', '/account/quote-requests/x', '/account/trade', '/plant-list/quote', '/admin']));
     expect(paths.filter((path) => !isClientRoute(path))).toEqual([]);
   });
 

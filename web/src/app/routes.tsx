@@ -61,6 +61,7 @@ const accountRoutes: RouteObject[] = [
         path: ACCOUNT_SCREEN_PATHS.quoteRequest,
         lazy: () => import('../features/account/quote-request-page.tsx').then((m) => ({ Component: m.QuoteRequestPage })),
       },
+      { path: ACCOUNT_SCREEN_PATHS.trade, lazy: () => import('../features/account/trade-page.tsx').then((m) => ({ Component: m.TradePage })) },
     ],
   },
 ];
