@@ -46,12 +46,3 @@ export const tradeApi = api.injectEndpoints({
 });
 
 export const { useGetMyTradeApplicationQuery, useApplyForTradeMutation, useGetPriceListQuery, useRequestPriceListMutation } = tradeApi;
-
-/** A business type as the form and the admin read it. */
-export const BUSINESS_TYPE_LABELS: Record<BusinessType, string> = {
-  landscaper: 'Landscaper',
-  council: 'Council / public body',
-  garden_centre: 'Garden centre',
-  retailer: 'Retailer',
-  other: 'Other',
-};

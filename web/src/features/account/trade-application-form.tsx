@@ -8,7 +8,8 @@ import { errorMessage } from '../../components/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { BUSINESS_TYPES } from '../../../../shared/api/trade.ts';
-import { BUSINESS_TYPE_LABELS, useApplyForTradeMutation } from './trade-api.ts';
+import { BUSINESS_TYPE_LABELS } from '../../components/business-types.ts';
+import { useApplyForTradeMutation } from './trade-api.ts';
 import type { TradeApplicationInput } from './trade-api.ts';
 import styles from './account.module.css';
 

@@ -4,7 +4,8 @@ import { usePageMeta } from '../../components/page-meta.ts';
 import type { TradeApplication } from '../../../../shared/api/trade.ts';
 import { PriceListPanel } from './price-list-panel.tsx';
 import { formatDate } from './quote-requests-api.ts';
-import { BUSINESS_TYPE_LABELS, useGetMyTradeApplicationQuery } from './trade-api.ts';
+import { BUSINESS_TYPE_LABELS } from '../../components/business-types.ts';
+import { useGetMyTradeApplicationQuery } from './trade-api.ts';
 import { TradeApplicationForm } from './trade-application-form.tsx';
 import styles from './account.module.css';
 

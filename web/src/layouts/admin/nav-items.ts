@@ -21,5 +21,6 @@ export const adminNav: readonly AdminNavItem[] = [
   { label: 'Testimonials' },
   { label: 'Catalogue', to: '/admin/catalogue' },
   { label: 'Enquiries', to: '/admin/enquiries' },
+  { label: 'Trade applications', to: '/admin/trade-applications' },
   { label: 'Return To Web Site', to: '/', external: true },
 ];
