@@ -33,6 +33,18 @@ export const catalogueApi = api.injectEndpoints({
       transformResponse: (response: { data: GenusDetail }) => response.data,
       providesTags: (_genus, _error, slug) => [{ type: 'Catalogue', id: `genus:${slug}` }, { type: 'Catalogue', id: 'LIST' }],
     }),
+    // The same reads for a signed-in viewer, keyed by their id: the server's guest render hands
+    // over the plain queries, so these are fetched afresh with the session's cookie and carry the
+    // trade fields when the viewer is an approved buyer (the server decides; guests never ask).
+    searchCatalogueAs: build.query<CataloguePage, { search: CatalogueSearch; viewer: number }>({
+      query: ({ search }) => `/api/catalogue?${catalogueQuery(search)}`,
+      providesTags: [{ type: 'Catalogue', id: 'LIST' }],
+    }),
+    getGenusAs: build.query<GenusDetail, { slug: string; viewer: number }>({
+      query: ({ slug }) => `/api/catalogue/genera/${encodeURIComponent(slug)}`,
+      transformResponse: (response: { data: GenusDetail }) => response.data,
+      providesTags: (_genus, _error, { slug }) => [{ type: 'Catalogue', id: `genus:${slug}` }, { type: 'Catalogue', id: 'LIST' }],
+    }),
     getCatalogueDownloads: build.query<CatalogueDownloads, void>({
       query: () => '/api/catalogue/downloads',
       providesTags: ['Downloads'],
@@ -40,4 +52,4 @@ export const catalogueApi = api.injectEndpoints({
   }),
 });
 
-export const { useSearchCatalogueQuery, useGetGenusQuery, useGetCatalogueDownloadsQuery } = catalogueApi;
+export const { useSearchCatalogueQuery, useGetGenusQuery, useGetCatalogueDownloadsQuery, useSearchCatalogueAsQuery, useGetGenusAsQuery } = catalogueApi;

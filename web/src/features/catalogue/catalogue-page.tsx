@@ -2,12 +2,13 @@ import type { PageHandle } from '../../app/page-handle.ts';
 import { cx } from '../../components/cx.ts';
 import { Widget } from '../../components/widget.tsx';
 import { widgetApi } from '../../components/widget-api.ts';
-import { catalogueApi, useSearchCatalogueQuery } from './api.ts';
+import { catalogueApi } from './api.ts';
 import { Downloads } from './downloads.tsx';
 import { GenusIndex } from './genus-index.tsx';
 import { Results } from './results.tsx';
 import { SearchForm } from './search-form.tsx';
 import { searchFromFilters, searchFromParams, useCatalogueParams } from './use-catalogue-params.ts';
+import { useViewerSearch } from './use-viewer-catalogue.ts';
 import styles from './catalogue-page.module.css';
 
 /** The reading notes' widget. */
@@ -22,7 +23,7 @@ const NOTES_WIDGET = 'CatalogueText';
  */
 export function CataloguePage() {
   const [filters, update] = useCatalogueParams();
-  const { data, error, isLoading, isFetching } = useSearchCatalogueQuery(searchFromFilters(filters));
+  const { data, error, isLoading, isFetching } = useViewerSearch(searchFromFilters(filters));
   const genera = data?.facets?.genus ?? [];
 
   return (

@@ -5,11 +5,12 @@ import { describeError } from '../../app/api-errors.ts';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import { Loading } from '../../components/loading.tsx';
-import { catalogueApi, useGetGenusQuery } from './api.ts';
+import { catalogueApi } from './api.ts';
 import type { GenusDetail } from '../../../../shared/api/catalogue.ts';
 import { CatalogueLines } from './catalogue-lines.tsx';
 import { formatIssueDate } from './format.ts';
 import { catalogueHref } from './use-catalogue-params.ts';
+import { useViewerGenus } from './use-viewer-catalogue.ts';
 import styles from './genus-page.module.css';
 
 /** The files GET /downloads serves (always the newest). */
@@ -24,7 +25,7 @@ const slugOf = (page: Pick<PageContext, 'params'>) => page.params.slug ?? '';
  */
 export function GenusPage() {
   const slug = slugOf({ params: useParams() });
-  const { data: genus, error, isLoading } = useGetGenusQuery(slug);
+  const { data: genus, error, isLoading } = useViewerGenus(slug);
 
   // A 404 first: the hydrating page mounts with the server's failed query in the store, which RTK
   // Query asks again for; the not-found content must not turn into a spinner meanwhile.

@@ -1,6 +1,7 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { GenusName } from './genus-link.tsx';
+import { formatAvailability, formatPrice } from './trade-format.ts';
 import styles from './results.module.css';
 
 /** Props of {@link ResultsList}. */
@@ -31,6 +32,18 @@ export function ResultsList({ rows, label, linkGenus = false }: ResultsListProps
               <dt>Height:</dt>
               <dd>{row.height === 'Rootstock' ? row.height : `${row.height} cm`}</dd>
             </div>
+            {row.trade && (
+              <>
+                <div>
+                  <dt>Trade price:</dt>
+                  <dd>{formatPrice(row.trade) || '–'}</dd>
+                </div>
+                <div>
+                  <dt>Availability:</dt>
+                  <dd>{formatAvailability(row.trade) || '–'}</dd>
+                </div>
+              </>
+            )}
           </dl>
           {Action && <Action row={row} />}
         </li>

@@ -1,6 +1,7 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { GenusName } from './genus-link.tsx';
+import { formatAvailability, formatPrice } from './trade-format.ts';
 import styles from './results.module.css';
 
 /** Props of {@link ResultsTable}. */
@@ -11,9 +12,10 @@ export interface ResultsTableProps {
   linkGenus?: boolean;
 }
 
-/** The wide-screen view: a striped table with a styled header row. */
+/** The wide-screen view: a striped table with a styled header row; trade columns only when the rows carry them. */
 export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableProps) {
   const Action = useCatalogueLineAction();
+  const trade = rows.some((row) => row.trade);
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -25,6 +27,8 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
             <th scope="col">Common name</th>
             <th scope="col">Form</th>
             <th scope="col">Height (cm)</th>
+            {trade && <th scope="col">Trade price</th>}
+            {trade && <th scope="col">Availability</th>}
             {Action && <th scope="col">Plant list</th>}
           </tr>
         </thead>
@@ -38,6 +42,8 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
               <td>{row.common_name}</td>
               <td className={styles.nowrap}>{row.form}</td>
               <td className={styles.nowrap}>{row.height}</td>
+              {trade && <td>{row.trade && formatPrice(row.trade)}</td>}
+              {trade && <td>{row.trade && formatAvailability(row.trade)}</td>}
               {Action && (
                 <td>
                   <Action row={row} />
