@@ -17,6 +17,9 @@ const CatalogueAdminPage = lazy(() =>
 );
 const EnquiriesPage = lazy(() => import('../../features/admin/enquiries/enquiries-page.tsx').then((m) => ({ default: m.EnquiriesPage })));
 const EnquiryPage = lazy(() => import('../../features/admin/enquiries/enquiry-page.tsx').then((m) => ({ default: m.EnquiryPage })));
+const QuoteRequestPage = lazy(() =>
+  import('../../features/admin/enquiries/quote-request-page.tsx').then((m) => ({ default: m.QuoteRequestPage })),
+);
 const AdminNotFoundPage = lazy(() => import('../../features/admin/shared/not-found-page.tsx').then((m) => ({ default: m.AdminNotFoundPage })));
 
 /**
@@ -37,6 +40,7 @@ export function AdminArea() {
         <Route path="catalogue" element={<CatalogueAdminPage />} />
         <Route path="enquiries" element={<EnquiriesPage />} />
         <Route path="enquiries/:id" element={<EnquiryPage />} />
+        <Route path="quote-requests/:id" element={<QuoteRequestPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>
