@@ -5,8 +5,8 @@ import styles from './inbox.module.css';
 /** A quote request's lines as the buyer asked for them (the catalogue data of that moment). */
 export function QuoteLinesTable({ lines, reference }: { lines: QuoteRequestLine[]; reference: string }) {
   return (
-    <div className={admin.tableWrap}>
-      <table className={`${admin.table} ${styles.lines}`}>
+    <div className={`${admin.tableWrap} ${styles.linesWrap}`}>
+      <table className={`${admin.table} ${styles.lines} ${styles.cards}`}>
         <caption className="visually-hidden">Lines of {reference}</caption>
         <thead>
           <tr>
@@ -23,12 +23,14 @@ export function QuoteLinesTable({ lines, reference }: { lines: QuoteRequestLine[
         <tbody>
           {lines.map((line) => (
             <tr key={line.id}>
-              <td>{line.genus}</td>
-              <td>{line.species}</td>
-              <td>{line.common_name}</td>
-              <td>{line.form}</td>
-              <td>{line.height}</td>
-              <td className={styles.number}>{line.quantity}</td>
+              <td data-label="Genus">{line.genus}</td>
+              <td data-label="Species">{line.species}</td>
+              <td data-label="Common name">{line.common_name}</td>
+              <td data-label="Form">{line.form}</td>
+              <td data-label="Height">{line.height}</td>
+              <td data-label="Quantity" className={styles.number}>
+                {line.quantity}
+              </td>
             </tr>
           ))}
         </tbody>

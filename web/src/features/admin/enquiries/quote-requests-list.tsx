@@ -8,6 +8,7 @@ import { QUOTES_PAGE_SIZE, useListQuoteRequestsQuery } from './quotes-api.ts';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, QuoteStatusBadge, isQuoteStatus } from './quote-status.tsx';
 import { SegmentedLinks } from './segmented-links.tsx';
 import styles from './enquiries.module.css';
+import inbox from './inbox.module.css';
 
 /** The inbox's quote requests (?kind=quotes&status=&page=, page 1-based): newest first, 20 a page. */
 export function QuoteRequestsList() {
@@ -32,7 +33,7 @@ export function QuoteRequestsList() {
       {data && !data.results.length && <p>{status ? `No quote requests are ${QUOTE_STATUS_LABELS[status].toLowerCase()}.` : 'No quote requests yet.'}</p>}
       {data && data.results.length > 0 && (
         <div className={admin.tableWrap} aria-busy={isFetching}>
-          <table className={admin.table}>
+          <table className={`${admin.table} ${inbox.cards}`}>
             <caption className="visually-hidden">Quote requests, newest first, page {page + 1}</caption>
             <thead>
               <tr>
@@ -47,13 +48,13 @@ export function QuoteRequestsList() {
             <tbody>
               {data.results.map((request) => (
                 <tr key={request.id} data-status={request.status}>
-                  <td className={styles.nowrap}>{formatDateTime(request.created_at)}</td>
-                  <td className={styles.nowrap}>
+                  <td data-label="Received" className={styles.nowrap}>{formatDateTime(request.created_at)}</td>
+                  <td data-label="Reference" className={styles.nowrap}>
                     <Link to={`/admin/quote-requests/${request.id}`} className={styles.from}>
                       {request.reference}
                     </Link>
                   </td>
-                  <td>
+                  <td data-label="From">
                     {request.name}
                     {request.company && (
                       <>
@@ -62,8 +63,8 @@ export function QuoteRequestsList() {
                       </>
                     )}
                   </td>
-                  <td>{request.line_count}</td>
-                  <td className={styles.nowrap}>
+                  <td data-label="Lines">{request.line_count}</td>
+                  <td data-label="Delivery" className={styles.nowrap}>
                     {request.delivery_postcode}
                     {request.wanted_by && (
                       <>
@@ -72,7 +73,7 @@ export function QuoteRequestsList() {
                       </>
                     )}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <QuoteStatusBadge status={request.status} />
                   </td>
                 </tr>
