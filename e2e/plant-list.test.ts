@@ -1,6 +1,7 @@
 import knexFactory from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createAdmin, logInAsAdmin } from './admin-helpers.ts';
 import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
 import { waitForMail } from './mail.ts';
 import { hashPassword } from '../src/passwords.ts';
@@ -113,8 +114,68 @@ describe('plant list, as a guest on a 390 px phone', () => {
     await waitForMail((mail) => !mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
     expect(errors).toEqual([]);
     await context.close();
+
+    await staffQuote(reference, { quantities: ['25', '40'] });
   });
 });
+
+/**
+ * Staff find the request by its reference in the admin inbox (Quote requests, New), open it, see
+ * its lines and set it to "quoted"; the list then shows it under Quoted. Screens at 1366 and 390 px.
+ */
+async function staffQuote(reference: string, { quantities }: { quantities: string[] }): Promise<void> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await logInAsAdmin(page, await createAdmin(db, 'quotes'));
+  await page.goto('/admin/enquiries', { waitUntil: 'networkidle' });
+  await page.getByRole('navigation', { name: 'Kind of enquiry' }).getByRole('link', { name: 'Quote requests' }).click();
+  await page.getByRole('navigation', { name: 'Quote request status' }).getByRole('link', { name: 'New' }).click();
+  await page.waitForURL(/kind=quotes&status=new/);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) });
+  await row.waitFor();
+  expect(await row.innerText()).toMatch(/Ann Buyer[\s\S]*Green Ltd[\s\S]*TN27 0AB[\s\S]*New/i);
+  await screenshot(page, 'admin-quote-requests-desktop');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await row.getByRole('link', { name: reference }).click();
+  await page.getByRole('heading', { level: 1, name: `Quote request ${reference}` }).waitFor();
+  const lines = page.getByRole('table', { name: `Lines of ${reference}` }).locator('tbody tr');
+  await expect.poll(() => lines.locator('td:last-child').allInnerTexts()).toEqual(quantities);
+  expect(await page.getByRole('link', { name: 'ann.quote@example.com' }).getAttribute('href')).toBe('mailto:ann.quote@example.com');
+  await screenshot(page, 'admin-quote-request-desktop');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // The same screens on a phone, in the same session: nothing wider than the screen but the lines table's own scroller.
+  const phoneContext = await browser.newContext({ baseURL: inject('baseUrl'), ...phone, storageState: await context.storageState() });
+  const phonePage = await phoneContext.newPage();
+  const phoneErrors = watchPageErrors(phonePage);
+  for (const [path, name] of [
+    ['/admin/enquiries?kind=quotes&status=new', 'admin-quote-requests-phone'],
+    [new URL(page.url()).pathname, 'admin-quote-request-phone'],
+  ] as const) {
+    await phonePage.goto(path, { waitUntil: 'networkidle' });
+    await phonePage.getByText(reference).first().waitFor();
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phonePage, name);
+  }
+  expect(phoneErrors).toEqual([]);
+  await phoneContext.close();
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('quoted');
+  await page.getByRole('button', { name: 'Save Status' }).click();
+  await page.getByText('Saved: the request is now quoted.').waitFor();
+  expect((await db('quote_requests').where({ reference }).first()).status).toBe('quoted');
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await page.waitForURL(/kind=quotes&status=new/);
+  await page.getByRole('navigation', { name: 'Quote request status' }).getByRole('link', { name: 'Quoted' }).click();
+  await page.waitForURL(/status=quoted/);
+  const quoted = page.getByRole('row').filter({ has: page.getByRole('link', { name: reference }) });
+  await quoted.getByText('Quoted', { exact: true }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+}
 
 describe('plant list at 1366 px', () => {
   it('adds from the results table and shows the list and the header count', async () => {

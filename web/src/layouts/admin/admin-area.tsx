@@ -20,6 +20,9 @@ const EnquiryPage = lazy(() => import('../../features/admin/enquiries/enquiry-pa
 const TradeApplicationsPage = lazy(() =>
   import('../../features/admin/trade/trade-applications-page.tsx').then((m) => ({ default: m.TradeApplicationsPage })),
 );
+const QuoteRequestPage = lazy(() =>
+  import('../../features/admin/enquiries/quote-request-page.tsx').then((m) => ({ default: m.QuoteRequestPage })),
+);
 const AdminNotFoundPage = lazy(() => import('../../features/admin/shared/not-found-page.tsx').then((m) => ({ default: m.AdminNotFoundPage })));
 
 /**
@@ -41,6 +44,7 @@ export function AdminArea() {
         <Route path="enquiries" element={<EnquiriesPage />} />
         <Route path="enquiries/:id" element={<EnquiryPage />} />
         <Route path="trade-applications" element={<TradeApplicationsPage />} />
+        <Route path="quote-requests/:id" element={<QuoteRequestPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>

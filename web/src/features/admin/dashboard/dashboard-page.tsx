@@ -41,12 +41,14 @@ export function DashboardPage() {
               value={stats.quotes.open}
               detail={stats.quotes.open === 1 ? 'A plant list waits for a quotation' : 'Plant lists waiting for a quotation'}
               tone={stats.quotes.open > 0 ? 'warn' : undefined}
+              link={<Link to="/admin/enquiries?kind=quotes&status=new">See the quote requests</Link>}
             />
             <Stat
               label="Trade applications"
               value={stats.trade.pending}
               detail={stats.trade.pending > 0 ? 'Waiting for approval' : 'None waiting'}
               tone={stats.trade.pending > 0 ? 'warn' : undefined}
+              link={<Link to="/admin/trade-applications">Review applications</Link>}
             />
             <Stat
               label="Catalogue rows"

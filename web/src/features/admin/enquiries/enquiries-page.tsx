@@ -8,16 +8,39 @@ import { PageHeader } from '../shared/page-header.tsx';
 import { ENQUIRIES_PAGE_SIZE, useListEnquiriesQuery } from './api.ts';
 import { deliveryText } from './delivery.ts';
 import styles from './enquiries.module.css';
+import { QuoteRequestsList } from './quote-requests-list.tsx';
+import { SegmentedLinks } from './segmented-links.tsx';
 
-/** The enquiries inbox: newest first, 20 a page (page number, 1-based, in the URL). */
+/**
+ * The enquiries inbox: contact-form messages or (?kind=quotes) quote requests, chosen at the top;
+ * the choice, filter and page live in the URL so they survive reload and Back.
+ */
 export function EnquiriesPage() {
+  const [params] = useSearchParams();
+  const quotes = params.get('kind') === 'quotes';
+  return (
+    <>
+      <PageHeader title="Enquiries" />
+      <SegmentedLinks
+        label="Kind of enquiry"
+        segments={[
+          { label: 'Messages', to: '/admin/enquiries', current: !quotes },
+          { label: 'Quote requests', to: '/admin/enquiries?kind=quotes', current: quotes },
+        ]}
+      />
+      {quotes ? <QuoteRequestsList /> : <MessagesList />}
+    </>
+  );
+}
+
+/** Contact-form messages: newest first, 20 a page (page number, 1-based, in the URL). */
+function MessagesList() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(0, (Number.parseInt(params.get('page') ?? '1', 10) || 1) - 1);
   const { data, isLoading, isFetching, error } = useListEnquiriesQuery(page, { refetchOnMountOrArgChange: 30 });
 
   return (
     <>
-      <PageHeader title="Enquiries" />
       {isLoading && <Loading label="Loading enquiries…" showLabel />}
       <Notice tone="error">{error ? 'The enquiries could not be loaded.' : ''}</Notice>
       {data && !data.results.length && <p>No enquiries yet.</p>}

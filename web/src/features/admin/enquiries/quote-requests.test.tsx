@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render.tsx';
+import { fakeServer, reply, requestsTo } from '../test/fake-server.ts';
+import type { QuoteRequestDetail, QuoteRequestSummary } from '../../../../../shared/api/quotes.ts';
+import { EnquiriesPage } from './enquiries-page.tsx';
+import { QuoteRequestPage } from './quote-request-page.tsx';
+
+const summary = (id: number, extra: Partial<QuoteRequestSummary> = {}): QuoteRequestSummary => ({
+  id,
+  reference: `Q-2026-00000${id}`,
+  status: 'new',
+  name: 'Ann Buyer',
+  company: 'Buyer Landscapes',
+  email: 'ann@example.com',
+  delivery_postcode: 'TN27 0AA',
+  wanted_by: '2026-12-01',
+  line_count: 3,
+  created_at: '2026-11-22T14:03:00Z',
+  handled_at: null,
+  ...extra,
+});
+
+const detail: QuoteRequestDetail = {
+  ...summary(7),
+  telephone: '01233 000 000',
+  notes: 'Please deliver before noon.',
+  lines: [
+    { id: 1, catalogue_item_id: 10, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: 'Bare root', height: '60-80cm', quantity: 250 },
+    { id: 2, catalogue_item_id: null, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Cell grown', height: '40-60cm', quantity: 40 },
+  ],
+};
+
+describe('EnquiriesPage, quote requests', () => {
+  it('lists quote requests of the status in the URL and switches filter and kind through the URL', async () => {
+    const seen = fakeServer({
+      'GET /api/admin/quote-requests': ({ url }) =>
+        reply(url.searchParams.get('status') === 'quoted' ? { results: [], total: 0 } : { results: [summary(7)], total: 1 }),
+      'GET /api/enquiries': () => reply({ results: [], total: 0 }),
+    });
+    const { router } = renderWithApp(<EnquiriesPage />, { url: '/admin/enquiries?kind=quotes&status=new' });
+
+    const link = await screen.findByRole('link', { name: 'Q-2026-000007' });
+    expect(link).toHaveAttribute('href', '/admin/quote-requests/7');
+    const row = link.closest('tr')!;
+    expect(row).toHaveTextContent('Ann Buyer');
+    expect(row).toHaveTextContent('TN27 0AA');
+    expect(within(row).getByText('New')).toBeInTheDocument();
+    const first = requestsTo(seen, 'GET /api/admin/quote-requests')[0]!.url.searchParams;
+    expect([first.get('status'), first.get('page')]).toEqual(['new', '0']);
+    expect(within(screen.getByRole('navigation', { name: 'Kind of enquiry' })).getByRole('link', { name: 'Quote requests' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(screen.getByRole('navigation', { name: 'Quote request status' })).getByRole('link', { name: 'New' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await userEvent.click(screen.getByRole('link', { name: 'Quoted' }));
+    expect(await screen.findByText('No quote requests are quoted.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?kind=quotes&status=quoted');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Messages' }));
+    expect(await screen.findByText('No enquiries yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Quote request status' })).not.toBeInTheDocument();
+  });
+});
+
+describe('QuoteRequestPage', () => {
+  const open = (patch: () => Response) => {
+    const seen = fakeServer({
+      'GET /api/admin/quote-requests/7': () => reply(detail),
+      'PATCH /api/admin/quote-requests/7': patch,
+    });
+    renderWithApp(<QuoteRequestPage />, { url: '/admin/quote-requests/7', path: '/admin/quote-requests/:id' });
+    return seen;
+  };
+
+  it('shows the buyer, the delivery, the notes and every line', async () => {
+    open(() => reply(detail));
+    expect(await screen.findByRole('heading', { name: 'Quote request Q-2026-000007' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', 'mailto:ann@example.com');
+    expect(screen.getByRole('link', { name: '01233 000 000' })).toHaveAttribute('href', 'tel:01233000000');
+    expect(screen.getByText('Buyer Landscapes')).toBeInTheDocument();
+    expect(screen.getByText('TN27 0AA')).toBeInTheDocument();
+    expect(screen.getByText('2026-12-01')).toBeInTheDocument();
+    expect(screen.getByText('Please deliver before noon.')).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Lines of Q-2026-000007' }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Acer', 'campestre', 'Field maple', 'Bare root', '60-80cm', '250'],
+      ['Fagus', 'sylvatica', 'Beech', 'Cell grown', '40-60cm', '40'],
+    ]);
+  });
+
+  it('saves the chosen status with PATCH and says so', async () => {
+    const seen = open(() => reply({ ...detail, status: 'quoted', handled_at: '2026-11-23T09:00:00Z' }));
+    const select = await screen.findByRole('combobox', { name: 'Status' });
+    expect(screen.getByRole('button', { name: 'Save Status' })).toBeDisabled();
+    await userEvent.selectOptions(select, 'quoted');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Status' }));
+    expect(await screen.findByText('Saved: the request is now quoted.')).toHaveAttribute('role', 'status');
+    expect(requestsTo(seen, 'PATCH /api/admin/quote-requests/7').map((r) => r.body)).toEqual([{ status: 'quoted' }]);
+    // The detail is refetched after the change (the list and the dashboard count too, by tag).
+    await waitFor(() => expect(requestsTo(seen, 'GET /api/admin/quote-requests/7')).toHaveLength(2));
+  });
+
+  it('says so when the status could not be saved', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    open(() => reply({ message: 'The given data was invalid.', errors: { status: ['The selected status is invalid.'] } }, 422));
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Status' }), 'won');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Status' }));
+    expect(await screen.findByText('The status could not be saved. Please try again.')).toHaveAttribute('role', 'alert');
+  });
+});
