@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/wait.ts';
 import { loadConfig } from '../../config.ts';
 import { realisticRows } from './fixtures.ts';
 import { createCataloguePdf } from './render-pdf.ts';
@@ -10,15 +11,6 @@ import { createCataloguePdf } from './render-pdf.ts';
 const dir = mkdtempSync(path.join(tmpdir(), 'nursery-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const business = loadConfig({ NODE_ENV: 'test', APP_KEY: Buffer.alloc(32, 1).toString('base64') }).business;
-
-/** Resolves once `check` holds, polling; fails after `ms` (a bound, not a timing under test). */
-async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('createCataloguePdf', () => {
   it('writes finished pages to the file while rows are still coming, and numbers pages "X of Y" at the end', async () => {
@@ -28,7 +20,7 @@ describe('createCataloguePdf', () => {
     for (const row of rows.slice(0, 300)) pdf.add(row);
     // Nine or so pages are done: they are on disk before the document ends (a buffered PDF has
     // written only its 15-byte header by now).
-    await eventually(() => existsSync(file) && statSync(file).size > 20_000);
+    await waitUntil(async () => existsSync(file) && statSync(file).size > 20_000, 5_000, 'the first pages on disk');
     for (const row of rows.slice(300)) pdf.add(row);
     const { pages, rows: written } = await pdf.finish();
     expect(written).toBe(600);

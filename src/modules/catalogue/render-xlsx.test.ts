@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../test/wait.ts';
 import { loadConfig } from '../../config.ts';
 import { realisticRows } from './fixtures.ts';
 import { createCatalogueXlsx } from './render-xlsx.ts';
@@ -10,15 +11,6 @@ import { createCatalogueXlsx } from './render-xlsx.ts';
 const dir = mkdtempSync(path.join(tmpdir(), 'nursery-xlsx-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const business = loadConfig({ NODE_ENV: 'test', APP_KEY: Buffer.alloc(32, 1).toString('base64') }).business;
-
-/** Resolves once `check` holds, polling; fails after `ms` (a bound, not a timing under test). */
-async function eventually(check: () => boolean, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('createCatalogueXlsx', () => {
   it('streams committed rows into the file while rows are still coming, so memory stays flat', async () => {
@@ -28,7 +20,7 @@ describe('createCatalogueXlsx', () => {
     for (const row of rows.slice(0, 3000)) xlsx.add(row);
     // A workbook held in memory would have written nothing yet; the streaming writer has zipped
     // most of these rows to disk.
-    await eventually(() => existsSync(file) && statSync(file).size > 20_000);
+    await waitUntil(async () => existsSync(file) && statSync(file).size > 20_000, 5_000, 'the first rows on disk');
     for (const row of rows.slice(3000)) xlsx.add(row);
     expect(await xlsx.finish()).toEqual({ rows: 4000 });
 
