@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium; a script never downloads a browser. */
@@ -11,9 +11,6 @@ export const screenshotDir = path.resolve(import.meta.dirname, '..', 'test-resul
 export const viewports = {
   desktop: { width: 1280, height: 900 },
   phone: { width: 375, height: 740 },
-  /** The trade-buyer issue's phone (390 px) and a common laptop (1366 px). */
-  phone390: { width: 390, height: 844 },
-  laptop: { width: 1366, height: 900 },
 } as const;
 export type ViewportName = keyof typeof viewports;
 
@@ -34,16 +31,12 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/**
- * A fresh context (own cookies, unless `options.storageState` carries another's) at a named
- * viewport; phones get touch and a mobile UA hint.
- */
-export function newContext(browser: Browser, viewport: ViewportName, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+/** A fresh context (own cookies) at a named viewport; phones get touch and a mobile UA hint. */
+export function newContext(browser: Browser, viewport: ViewportName): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: inject('baseUrl'),
     viewport: viewports[viewport],
-    ...(viewport.startsWith('phone') ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
-    ...options,
+    ...(viewport === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   });
 }
 

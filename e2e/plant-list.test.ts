@@ -2,7 +2,7 @@ import knexFactory from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin, logInAsAdmin } from './admin-helpers.ts';
-import { launchBrowser, newContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
 import { waitForMail } from './mail.ts';
 import { hashPassword } from '../src/passwords.ts';
 
@@ -16,6 +16,9 @@ afterAll(async () => {
   await db.destroy();
 });
 
+/** The issue's phone (390 px) and a common laptop (1366 px). */
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const laptop = { viewport: { width: 1366, height: 900 } };
 
 /** Adds the n-th visible catalogue line with a quantity and waits for the confirmation. */
 async function addLine(page: Page, index: number, quantity: number): Promise<string> {
@@ -41,7 +44,7 @@ async function listed(page: Page): Promise<Record<string, string>> {
 
 describe('plant list, as a guest on a 390 px phone', () => {
   it('searches, adds three lines with quantities, edits one, removes one, keeps the list over a reload, and requests a quote', async () => {
-    const context = await newContext(browser, 'phone390');
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...phone });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
@@ -121,7 +124,7 @@ describe('plant list, as a guest on a 390 px phone', () => {
  * its lines and set it to "quoted"; the list then shows it under Quoted. Screens at 1366 and 390 px.
  */
 async function staffQuote(reference: string, { quantities }: { quantities: string[] }): Promise<void> {
-  const context = await newContext(browser, 'laptop');
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
@@ -145,7 +148,7 @@ async function staffQuote(reference: string, { quantities }: { quantities: strin
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // The same screens on a phone, in the same session: nothing wider than the screen but the lines table's own scroller.
-  const phoneContext = await newContext(browser, 'phone390', { storageState: await context.storageState() });
+  const phoneContext = await browser.newContext({ baseURL: inject('baseUrl'), ...phone, storageState: await context.storageState() });
   const phonePage = await phoneContext.newPage();
   const phoneErrors = watchPageErrors(phonePage);
   for (const [path, name] of [
@@ -176,7 +179,7 @@ async function staffQuote(reference: string, { quantities }: { quantities: strin
 
 describe('plant list at 1366 px', () => {
   it('adds from the results table and shows the list and the header count', async () => {
-    const context = await newContext(browser, 'laptop');
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
@@ -203,7 +206,7 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     const email = `buyer.quotes.${Date.now()}@example.com`;
     const password = 'e2e buyer hornbeam 77';
     await db('users').insert({ firstname: 'Pat', lastname: 'Grower', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() });
-    const context = await newContext(browser, 'laptop');
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/account', { waitUntil: 'domcontentloaded' });
@@ -244,7 +247,7 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The same screens on a phone, in the same session.
-    const phoneContext = await newContext(browser, 'phone390', { storageState: await context.storageState() });
+    const phoneContext = await browser.newContext({ baseURL: inject('baseUrl'), ...phone, storageState: await context.storageState() });
     const phonePage = await phoneContext.newPage();
     const phoneErrors = watchPageErrors(phonePage);
     for (const [path, name] of [

@@ -2,7 +2,7 @@ import knexFactory from 'knex';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin, logInAsAdmin } from './admin-helpers.ts';
-import { launchBrowser, newContext, screenshot, watchPageErrors } from './browser.ts';
+import { launchBrowser, screenshot, watchPageErrors } from './browser.ts';
 import { hashPassword } from '../src/passwords.ts';
 
 let browser: Browser;
@@ -15,10 +15,13 @@ afterAll(async () => {
   await db.destroy();
 });
 
+/** The issue's phone (390 px) and a common laptop (1366 px). */
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const laptop = { viewport: { width: 1366, height: 900 } };
 
 /** The same signed-in session on a 390 px phone, for a screenshot of the page at `path`. */
 async function phoneShot(from: BrowserContext, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  const context = await newContext(browser, 'phone390', { storageState: await from.storageState() });
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), ...phone, storageState: await from.storageState() });
   const page = await context.newPage();
   await page.goto(path, { waitUntil: 'networkidle' });
   await ready(page);
@@ -36,7 +39,7 @@ describe('trade accounts, end to end', () => {
     const email = `buyer.trade.${Date.now()}@example.com`;
     const password = 'e2e buyer hornbeam 77';
     await db('users').insert({ firstname: 'Pat', lastname: 'Grower', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() });
-    const buyer = await newContext(browser, 'laptop');
+    const buyer = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
     const page = await buyer.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/account/trade', { waitUntil: 'domcontentloaded' });
@@ -60,7 +63,7 @@ describe('trade accounts, end to end', () => {
     expect(await page.getByText('TN27 0AB').count()).toBe(1);
 
     const admin = await createAdmin(db, 'trade');
-    const staff = await newContext(browser, 'laptop');
+    const staff = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
     const adminPage = await staff.newPage();
     await logInAsAdmin(adminPage, admin);
     await adminPage.getByRole('link', { name: 'Trade applications' }).click();
