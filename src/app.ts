@@ -17,7 +17,7 @@ import { spa } from './http/spa.ts';
 import { serverPages } from './ssr/pages.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { loadUser } from './modules/auth/session-auth.ts';
+import { loadUser, sessionUserJoin } from './modules/auth/session-auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -35,6 +35,7 @@ import { plantListRoutes } from './modules/plant-lists/routes.ts';
 import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
+import { tradeApprovalJoin } from './modules/trade/service.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -66,7 +67,8 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(spa(deps.config.webDist));
   app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
   app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
-  app.use(sessionMiddleware(app, deps.db, secure));
+  // The session read brings the user and their trade approval along: one query per signed-in request.
+  app.use(sessionMiddleware(app, deps.db, secure, [sessionUserJoin(deps.db), tradeApprovalJoin(deps.db)]));
   app.use(loadUser(deps));
   app.use(jsonBody());
 

@@ -1,7 +1,9 @@
 import type { Context, Middleware } from 'koa';
+import type { Knex } from 'knex';
+import type { Db } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { hashToken, randomToken, safeEqual } from '../../crypto.ts';
-import { findUserById, updateUser, type User } from '../users/service.ts';
+import { findUserById, updateUser, userFromJson, type User } from '../users/service.ts';
 
 export const REMEMBER_COOKIE = 'nursery_remember';
 const REMEMBER_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -43,16 +45,36 @@ export async function signOut(ctx: Context, deps: Pick<Deps, 'db'>): Promise<voi
   ctx.state.user = undefined;
 }
 
+/** The user row each request's session read brought along (see sessionUserJoin). */
+const joinedUsers = new WeakMap<object, unknown>();
+
 /**
- * Loads the signed-in user into ctx.state.user: from the session, else from a valid remember
- * cookie (which starts a fresh session). Guests without cookies cost nothing: no session is read.
+ * The session read's join (src/http/session.ts SessionJoin) that brings the signed-in user's row
+ * along, as JSON so its columns cannot clash with the session's.
+ */
+export const sessionUserJoin = (db: Db) => ({
+  select: (read: Knex.QueryBuilder) =>
+    read.leftJoin('users as signed_in_user', 'signed_in_user.id', 's.user_id').select(db.raw('to_jsonb(signed_in_user) as signed_in_user')),
+  keep: (ctx: object, row: Record<string, unknown>) => joinedUsers.set(ctx, row.signed_in_user),
+});
+
+/** The user {@link sessionUserJoin} read with this request's session, when it is the session's user. */
+function joinedUser(ctx: Context, userId: number): User | undefined {
+  const json = joinedUsers.get(ctx) as { id?: unknown } | null | undefined;
+  return json?.id === userId ? userFromJson(json) : undefined;
+}
+
+/**
+ * Loads the signed-in user into ctx.state.user: from the session (its read joins the user, see
+ * sessionUserJoin), else from a valid remember cookie (which starts a fresh session). Guests
+ * without cookies cost nothing: no session is read.
  */
 export function loadUser(deps: Pick<Deps, 'db'>): Middleware {
   return async (ctx, next) => {
     if (ctx.cookies.get('nursery_session') || ctx.cookies.get(REMEMBER_COOKIE)) {
       const userId = ctx.session?.userId;
       if (typeof userId === 'number') {
-        const user = await findUserById(deps.db, userId);
+        const user = joinedUser(ctx, userId) ?? (await findUserById(deps.db, userId));
         if (user) ctx.state.user = user;
         else ctx.session = null;
       } else {

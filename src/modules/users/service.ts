@@ -35,6 +35,9 @@ export async function findUserById(db: Db | Trx, id: number, options: { lock?: b
   return options.lock ? await query.forUpdate() : await query;
 }
 
+/** A user row read as JSON (`to_jsonb(users)`, as the session read joins it) as a User. */
+export const userFromJson = (json: object): User => User.fromDatabaseJson(json);
+
 /** The columns other modules change on a user row: credentials, two-factor state, verification, profile. */
 export type UserChanges = Partial<
   Pick<
