@@ -5,6 +5,7 @@ import { signedIn } from '../test/admin.ts';
 import setupTemplate from '../test/global-setup.ts';
 import { createTestContext, startTestServer } from '../test/harness.ts';
 import type { TestClient } from '../test/http-client.ts';
+import { insertTradeApplication } from '../test/trade.ts';
 import { median } from './catalogue-fixture.ts';
 
 export interface TradeFigures {
@@ -57,15 +58,7 @@ export async function benchTrade(renderRows = 200, apiRows = 5_000): Promise<Tra
     };
 
     const buyer = await signedIn(server, context.deps, { role: 'user' });
-    await db('trade_applications').insert({
-      user_id: buyer.userId,
-      company_name: 'Bench Landscapes',
-      business_type: 'landscaper',
-      company_number: '01234567',
-      delivery_postcode: 'TN26 1AA',
-      invoice_email: 'accounts@example.com',
-      status: 'approved',
-    });
+    await insertTradeApplication(db, buyer.userId, 'approved');
 
     // (1) Renders: each round asks for a fresh public render and a fresh price list.
     await load(renderRows);

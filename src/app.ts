@@ -91,7 +91,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     plantListRoutes(services.plantLists),
     quoteRoutes(deps, services.quotes),
     quoteAdminRoutes(services.quotes),
-    tradeRoutes(services.trade, deps.storage),
+    tradeRoutes(deps, services.trade, deps.storage),
     adminRoutes(services.adminStats),
     queueDashboardRoutes(deps.queue),
   ];

@@ -6,6 +6,7 @@ import { insertUser } from '../../test/auth.ts';
 import { insertCatalogueItems, insertContactMessage, insertGallery, insertGalleryImage, insertWidget } from '../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/http-client.ts';
+import { insertTradeApplication } from '../../test/trade.ts';
 import { previewToken } from './catalogue/import-preview.ts';
 import { currentRevision } from './catalogue/store.ts';
 
@@ -38,10 +39,7 @@ afterAll(async () => {
 /** A pending trade application of a new buyer; its id. */
 async function tradeApplication(): Promise<number> {
   const { user } = await insertUser(context.deps);
-  const [row] = await context.deps.db('trade_applications')
-    .insert({ user_id: user.id, company_name: 'Acme', business_type: 'other', vat_number: 'GB1', delivery_postcode: 'SW1A 1AA', invoice_email: 'a@example.com' })
-    .returning('id');
-  return row.id as number;
+  return insertTradeApplication(context.deps.db, user.id);
 }
 
 type Call = (client: TestClient) => ReturnType<TestClient['request']>;

@@ -6,6 +6,7 @@ import { signedIn } from '../../../test/admin.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
+import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';
 import { localFilePath } from '../../storage/local.ts';
 import { renderCatalogue } from './render-job.ts';
 import { latestFile } from './store.ts';
@@ -23,19 +24,9 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let viewers: Record<'guest' | 'pending' | 'rejected' | 'approved' | 'admin', TestClient>;
 let lineId: number;
 
-async function buyerWithApplication(status: 'pending' | 'approved' | 'rejected' | undefined): Promise<TestClient> {
+async function buyerWithApplication(status: TradeStatus | undefined): Promise<TestClient> {
   const client = await signedIn(server, context.deps, { role: 'user' });
-  if (status) {
-    await context.deps.db('trade_applications').insert({
-      user_id: client.userId,
-      company_name: 'Acme',
-      business_type: 'landscaper',
-      company_number: '01234567',
-      delivery_postcode: 'TN26 1AA',
-      invoice_email: 'accounts@example.com',
-      status,
-    });
-  }
+  if (status) await insertTradeApplication(context.deps.db, client.userId, status);
   return client;
 }
 

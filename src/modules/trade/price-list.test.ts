@@ -5,23 +5,14 @@ import { signedIn } from '../../../test/admin.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
+import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';
 
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
-async function buyer(status?: 'pending' | 'approved' | 'rejected'): Promise<TestClient & { userId: number }> {
+async function buyer(status?: TradeStatus): Promise<TestClient & { userId: number }> {
   const client = await (await signedIn(server, context.deps, { role: 'user' })).csrf();
-  if (status) {
-    await context.deps.db('trade_applications').insert({
-      user_id: client.userId,
-      company_name: 'Acme',
-      business_type: 'retailer',
-      vat_number: 'GB123456789',
-      delivery_postcode: 'TN26 1AA',
-      invoice_email: 'accounts@example.com',
-      status,
-    });
-  }
+  if (status) await insertTradeApplication(context.deps.db, client.userId, status);
   return client;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/admin.ts';
 import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
+import { APPLICATIONS_PER_HOUR, PRICE_LISTS_PER_HOUR } from './routes.ts';
 
 let app: MailingApp;
 beforeAll(async () => {
@@ -91,5 +92,24 @@ describe('trade applications', () => {
     expect((await approvedBuyer.post('/api/trade-application', valid)).body.errors).toEqual({ application: ['Your trade account is already approved.'] });
     expect(await app.context.services.trade.isApprovedTrade(approvedBuyer.userId)).toBe(true);
     expect(await app.context.services.trade.isApprovedTrade(rejectedBuyer.userId)).toBe(false);
+  });
+});
+
+describe('rate limits', () => {
+  it('counts each buyer\'s applications, valid or not, and answers 429 past the hourly limit; other buyers are unaffected', async () => {
+    const client = await buyer();
+    for (let i = 0; i < APPLICATIONS_PER_HOUR; i++) expect((await client.post('/api/trade-application', { company_name: '' })).status).toBe(422);
+    const refused = await client.post('/api/trade-application', valid);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await app.context.deps.db('trade_applications').where({ user_id: client.userId }).first()).toBeUndefined();
+    expect((await (await buyer()).post('/api/trade-application', valid)).status).toBe(201);
+  });
+
+  it('limits how often a buyer asks for a price list', async () => {
+    const client = await buyer();
+    for (let i = 0; i < PRICE_LISTS_PER_HOUR; i++) expect((await client.post('/api/price-list')).status).toBe(403); // not approved
+    expect((await client.post('/api/price-list')).status).toBe(429);
+    expect((await (await buyer()).post('/api/price-list')).status).toBe(403);
   });
 });

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
+import type { Deps } from '../../deps.ts';
 import { requireAdmin, requireVerified } from '../../http/guards.ts';
 import { idParam } from '../../http/params.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import { sendStored } from '../../http/send-stored.ts';
 import type { Storage } from '../../storage/types.ts';
 import { validate } from '../../validation/validate.ts';
@@ -10,21 +12,31 @@ import type { TradeService } from './service.ts';
 const userId = (state: Record<string, unknown>) => (state.user as { id: number }).id;
 
 /**
+ * Per buyer: a company applies once in a long while, and a price list is rendered from a catalogue
+ * that changes a few times a day. The limits sit far above honest use and stop a script from
+ * filling the staff's list of applications or keeping the worker busy rendering.
+ */
+export const APPLICATIONS_PER_HOUR = 5;
+export const PRICE_LISTS_PER_HOUR = 20;
+
+/**
  * Trade accounts.
- * Buyer (signed in, verified): POST /api/trade-application {company_name, business_type,
+ * Buyer (signed in, verified): POST /api/trade-application (rate limited per buyer) {company_name, business_type,
  *   company_number?, vat_number? (one of the two), delivery_postcode, invoice_email} → 201 {data} ·
  *   GET /api/trade-application → {data: TradeApplication | null} (the latest of the buyer's own).
  * Admin: GET /api/admin/trade-applications?status= → {data: AdminTradeApplication[]} ·
  *   POST /api/admin/trade-applications/:id/approve → {data} ·
  *   POST /api/admin/trade-applications/:id/reject {reason?} → {data}; each decision mails the buyer.
- * Price list (approved buyers; others 403): POST /api/price-list → 202 PriceListStatus (a job
+ * Price list (approved buyers; others 403): POST /api/price-list (rate limited per buyer) → 202 PriceListStatus (a job
  *   renders it) · GET /api/price-list → PriceListStatus · GET /downloads/price-list.pdf|.xlsx → the
  *   buyer's own file, 404 until rendered. There is no id in these URLs: nobody can name another's.
  */
-export function tradeRoutes(trade: TradeService, storage: Storage): Router {
+export function tradeRoutes(deps: Pick<Deps, 'limiters'>, trade: TradeService, storage: Storage): Router {
   const router = new Router();
+  const perBuyer = (name: string, points: number) =>
+    rateLimit(deps.limiters({ name, points, durationSeconds: 3600 }), (ctx) => String(userId(ctx.state)));
 
-  router.post('/api/trade-application', requireVerified, async (ctx) => {
+  router.post('/api/trade-application', requireVerified, perBuyer('trade-applications', APPLICATIONS_PER_HOUR), async (ctx) => {
     const input = validate(applicationSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = { data: await trade.apply(userId(ctx.state), input) };
@@ -48,7 +60,7 @@ export function tradeRoutes(trade: TradeService, storage: Storage): Router {
     ctx.body = { data: await trade.decide(id, userId(ctx.state), 'rejected', reason) };
   });
 
-  router.post('/api/price-list', requireVerified, async (ctx) => {
+  router.post('/api/price-list', requireVerified, perBuyer('price-lists', PRICE_LISTS_PER_HOUR), async (ctx) => {
     ctx.status = 202;
     ctx.body = await trade.requestPriceList(userId(ctx.state));
   });

@@ -3,6 +3,7 @@ import { insertUser, logIn, sessionId } from '../../../test/auth.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
+import { insertTradeApplication } from '../../../test/trade.ts';
 import { findUserById, userFromJson } from '../users/service.ts';
 
 /**
@@ -31,16 +32,7 @@ async function buyer(remember = false): Promise<{ client: TestClient; userId: nu
   return { client, userId: user.id };
 }
 
-const approve = (userId: number, status = 'approved') =>
-  context.deps.db('trade_applications').insert({
-    user_id: userId,
-    company_name: 'Acme Landscapes',
-    business_type: 'landscaper',
-    company_number: '01234567',
-    delivery_postcode: 'TN26 1AA',
-    invoice_email: 'accounts@example.com',
-    status,
-  });
+const approve = (userId: number) => insertTradeApplication(context.deps.db, userId, 'approved');
 
 /** The tables a request queried, in order (one entry per query). */
 async function tablesQueried(call: () => Promise<unknown>): Promise<string[]> {
