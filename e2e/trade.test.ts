@@ -76,23 +76,26 @@ describe('trade accounts, end to end', () => {
     // a catalogue row on both lists gets the two quantities added, the other lines stay as they
     // were, and this browser's copy is dropped so it cannot be merged a second time.
     await logInAsBuyer(page, '/account/trade', { email, password });
-    await expect.poll(() => storedGuestList(page)).toBeNull();
+    // The header counts the account's list only once the merge has settled (use-plant-list.ts).
+    await header.getByRole('link', { name: 'Plant list, 3 lines' }).waitFor();
+    expect(await storedGuestList(page)).toBeNull();
     const merged = { [shared]: '40', [accountOnly]: '5', [guestOnly]: '250' };
     await header.getByRole('link', { name: 'Plant list, 3 lines' }).click();
     await page.waitForURL((url) => url.pathname === '/plant-list');
-    await expect.poll(() => listed(page)).toEqual(merged);
+    await expect.poll(() => listed(page), { timeout: 10_000 }).toEqual(merged);
     await page.getByText('3 lines. Your list is kept with your account.').waitFor();
     await screenshot(page, 'trade-merged-plant-list-desktop');
-    await phoneShot(buyer, '/plant-list', 'trade-merged-plant-list-phone', (p) => expect.poll(() => listed(p)).toEqual(merged));
+    await phoneShot(buyer, '/plant-list', 'trade-merged-plant-list-phone', (p) => expect.poll(() => listed(p), { timeout: 10_000 }).toEqual(merged));
+    // Merged once: a reload finds no guest copy to send again, so the quantities stay as they are.
     await page.reload({ waitUntil: 'networkidle' });
-    await expect.poll(() => listed(page)).toEqual(merged);
+    await expect.poll(() => listed(page), { timeout: 10_000 }).toEqual(merged);
     await header.getByRole('link', { name: 'Plant list, 3 lines' }).waitFor();
     expect(await storedGuestList(page)).toBeNull();
     // One stored line per catalogue row, in the order they were first added.
     expect(await db('plant_list_lines').where({ user_id: userId }).orderBy('id').pluck('quantity')).toEqual([40, 5, 250]);
 
+    // The trade application, as a guest would see it until approved: no prices.
     await page.goto('/account/trade', { waitUntil: 'networkidle' });
-    // As a guest would see it until approved: no prices.
     const company = `Weald Landscapes ${Date.now()}`;
     await page.getByLabel(/^Company name/).fill(company);
     await page.getByLabel(/^Business type/).selectOption('landscaper');
@@ -143,7 +146,7 @@ describe('trade accounts, end to end', () => {
     expect(rows[0]).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price', 'Availability']);
     const byName = new Map(rows.slice(1).map((row) => [rowName(row), row.slice(5)]));
     for (const line of Object.keys(merged)) expect([line, byName.get(line)]).toEqual([line, ['£2.50; 100+ £1.99', 'In stock (500)']]);
-    // Only priced lines carry a price: the trade columns are the rows' own, not one value down the sheet.
+    // The price is each row's own, not one value down the column: other genera do not read the Fagus price.
     expect(rows.slice(1).some((row) => row[0] !== 'Fagus' && row[5] !== '£2.50; 100+ £1.99')).toBe(true);
 
     const pdf = await page.request.get((await page.getByRole('link', { name: 'Price list (PDF)' }).getAttribute('href'))!);
