@@ -1,8 +1,9 @@
 import knexFactory from 'knex';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin, logInAsAdmin } from './admin-helpers.ts';
-import { launchBrowser, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+import { addLine, listed, logInAsBuyer } from './buyer-helpers.ts';
 import { waitForMail } from './mail.ts';
 import { hashPassword } from '../src/passwords.ts';
 
@@ -16,35 +17,9 @@ afterAll(async () => {
   await db.destroy();
 });
 
-/** The issue's phone (390 px) and a common laptop (1366 px). */
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const laptop = { viewport: { width: 1366, height: 900 } };
-
-/** Adds the n-th visible catalogue line with a quantity and waits for the confirmation. */
-async function addLine(page: Page, index: number, quantity: number): Promise<string> {
-  const form = page.getByRole('form', { name: /^Add .* to the plant list$/ }).nth(index);
-  const name = (await form.getAttribute('aria-label'))!.replace(/^Add | to the plant list$/g, '');
-  await form.getByRole('spinbutton').fill(String(quantity));
-  await form.getByRole('button', { name: /^Add to list/ }).click();
-  await form.getByRole('status').filter({ hasText: `Added ${quantity.toLocaleString('en-GB')} to your plant list.` }).waitFor();
-  return name;
-}
-
-/** The quantities on the list page, by line name. */
-async function listed(page: Page): Promise<Record<string, string>> {
-  const lines = page.getByRole('list', { name: 'Lines on your plant list' }).getByRole('listitem');
-  const result: Record<string, string> = {};
-  for (const line of await lines.all()) {
-    const label = (await line.getByRole('spinbutton').getAttribute('id'))!;
-    const name = (await line.locator(`label[for="${label}"]`).innerText()).replace(/^Quantity\s*of\s*/, '');
-    result[name] = await line.getByRole('spinbutton').inputValue();
-  }
-  return result;
-}
-
 describe('plant list, as a guest on a 390 px phone', () => {
   it('searches, adds three lines with quantities, edits one, removes one, keeps the list over a reload, and requests a quote', async () => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...phone });
+    const context = await newPhoneContext(browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
@@ -124,7 +99,7 @@ describe('plant list, as a guest on a 390 px phone', () => {
  * its lines and set it to "quoted"; the list then shows it under Quoted. Screens at 1366 and 390 px.
  */
 async function staffQuote(reference: string, { quantities }: { quantities: string[] }): Promise<void> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
+  const context = await newLaptopContext(browser);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
@@ -148,7 +123,7 @@ async function staffQuote(reference: string, { quantities }: { quantities: strin
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // The same screens on a phone, in the same session: nothing wider than the screen but the lines table's own scroller.
-  const phoneContext = await browser.newContext({ baseURL: inject('baseUrl'), ...phone, storageState: await context.storageState() });
+  const phoneContext = await newPhoneContext(browser, { storageState: await context.storageState() });
   const phonePage = await phoneContext.newPage();
   const phoneErrors = watchPageErrors(phonePage);
   for (const [path, name] of [
@@ -179,7 +154,7 @@ async function staffQuote(reference: string, { quantities }: { quantities: strin
 
 describe('plant list at 1366 px', () => {
   it('adds from the results table and shows the list and the header count', async () => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
+    const context = await newLaptopContext(browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
@@ -206,15 +181,10 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     const email = `buyer.quotes.${Date.now()}@example.com`;
     const password = 'e2e buyer hornbeam 77';
     await db('users').insert({ firstname: 'Pat', lastname: 'Grower', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() });
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), ...laptop });
+    const context = await newLaptopContext(browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto('/account', { waitUntil: 'domcontentloaded' });
-    await page.waitForURL('**/login');
-    await page.getByLabel(/^Email/).fill(email);
-    await page.getByLabel(/^Password/).fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname === '/account');
+    await logInAsBuyer(page, '/account', { email, password });
 
     await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
     await expect.poll(() => page.getByRole('form', { name: /^Add .* to the plant list$/ }).first().getAttribute('aria-label')).toMatch(/^Add Fagus /);
@@ -247,7 +217,7 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The same screens on a phone, in the same session.
-    const phoneContext = await browser.newContext({ baseURL: inject('baseUrl'), ...phone, storageState: await context.storageState() });
+    const phoneContext = await newPhoneContext(browser, { storageState: await context.storageState() });
     const phonePage = await phoneContext.newPage();
     const phoneErrors = watchPageErrors(phonePage);
     for (const [path, name] of [
