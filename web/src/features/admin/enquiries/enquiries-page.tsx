@@ -8,6 +8,7 @@ import { AdminTable, TwoLineCell } from '../shared/admin-table.tsx';
 import type { AdminColumn } from '../shared/admin-table.tsx';
 import { formatDateTime } from '../shared/dates.ts';
 import { PageHeader } from '../shared/page-header.tsx';
+import { usePageParam } from '../shared/use-page-param.ts';
 import { ENQUIRIES_PAGE_SIZE, useListEnquiriesQuery } from './api.ts';
 import { deliveryText } from './delivery.ts';
 import styles from './enquiries.module.css';
@@ -61,8 +62,7 @@ const COLUMNS: AdminColumn<Enquiry>[] = [
 
 /** Contact-form messages: newest first, 20 a page (page number, 1-based, in the URL). */
 function MessagesList() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(0, (Number.parseInt(params.get('page') ?? '1', 10) || 1) - 1);
+  const [page, setPage] = usePageParam();
   const { data, isLoading, isFetching, error } = useListEnquiriesQuery(page, { refetchOnMountOrArgChange: 30 });
 
   return (
@@ -79,7 +79,7 @@ function MessagesList() {
           total={data.total}
           limit={ENQUIRIES_PAGE_SIZE}
           label="Enquiry pages"
-          onPageChange={(next) => setParams(next > 0 ? { page: String(next + 1) } : {})}
+          onPageChange={setPage}
         />
       )}
     </>

@@ -6,6 +6,7 @@ import type { QuoteRequestSummary } from '../../../../../shared/api/quotes.ts';
 import { AdminTable, TwoLineCell } from '../shared/admin-table.tsx';
 import type { AdminColumn } from '../shared/admin-table.tsx';
 import { formatDateTime } from '../shared/dates.ts';
+import { usePageParam } from '../shared/use-page-param.ts';
 import { QUOTES_PAGE_SIZE, useListQuoteRequestsQuery } from './quotes-api.ts';
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, QuoteStatusBadge, isQuoteStatus } from './quote-status.tsx';
 import { SegmentedLinks } from './segmented-links.tsx';
@@ -30,10 +31,10 @@ const COLUMNS: AdminColumn<QuoteRequestSummary>[] = [
 
 /** The inbox's quote requests (?kind=quotes&status=&page=, page 1-based): newest first, 20 a page. */
 export function QuoteRequestsList() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const rawStatus = params.get('status');
   const status = isQuoteStatus(rawStatus) ? rawStatus : undefined;
-  const page = Math.max(0, (Number.parseInt(params.get('page') ?? '1', 10) || 1) - 1);
+  const [page, setPage] = usePageParam();
   const { data, isLoading, isFetching, error } = useListQuoteRequestsQuery({ status, page }, { refetchOnMountOrArgChange: 30 });
   const filterUrl = (value?: string) => `/admin/enquiries?kind=quotes${value ? `&status=${value}` : ''}`;
 
@@ -64,12 +65,7 @@ export function QuoteRequestsList() {
           total={data.total}
           limit={QUOTES_PAGE_SIZE}
           label="Quote request pages"
-          onPageChange={(next) => {
-            const nextParams = new URLSearchParams(params);
-            if (next > 0) nextParams.set('page', String(next + 1));
-            else nextParams.delete('page');
-            setParams(nextParams);
-          }}
+          onPageChange={setPage}
         />
       )}
     </>
