@@ -90,7 +90,7 @@ export function TradeApplicationsPage() {
   };
 
   const columns: AdminColumn<AdminTradeApplication>[] = [
-    { label: 'Applied', cell: (application) => formatDateTime(application.created_at) },
+    { label: 'Applied', nowrap: true, cell: (application) => formatDateTime(application.created_at) },
     { label: 'Company', cell: (application) => <TwoLineCell first={<strong>{application.company_name}</strong>} second={companyDetails(application)} /> },
     {
       label: 'Applicant',
