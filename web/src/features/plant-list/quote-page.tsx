@@ -18,6 +18,8 @@ import { PLANT_LIST_HREF } from './plant-list-link.tsx';
 import { useRequestQuoteMutation } from './quote-api.ts';
 import type { QuoteDetails } from './quote-api.ts';
 import { usePlantList } from './use-plant-list.ts';
+import { PlantListStates } from './plant-list-states.tsx';
+import page from './page.module.css';
 import styles from './quote-page.module.css';
 
 const FIELDS = ['delivery_postcode', 'wanted_by', 'notes', 'name', 'company', 'email', 'telephone', 'lines'] as const;
@@ -56,7 +58,6 @@ export function QuotePage() {
   const [reference, setReference] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const lines = data?.lines ?? [];
 
   const change = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -91,14 +92,14 @@ export function QuotePage() {
 
   if (reference) {
     return (
-      <div className={`container ${styles.page}`}>
-        <h1 ref={doneRef} tabIndex={-1} className={styles.title}>
+      <div className={`container ${page.page}`}>
+        <h1 ref={doneRef} tabIndex={-1} className={page.title}>
           Quote request sent
         </h1>
         <p className={styles.reference}>
           Your reference is <strong>{reference}</strong>.
         </p>
-        <p className={styles.lead}>
+        <p className={page.lead}>
           We have emailed you a confirmation with your list, and will be in touch with a quotation.
           {signedIn && (
             <>
@@ -115,80 +116,74 @@ export function QuotePage() {
   }
 
   return (
-    <div className={`container ${styles.page}`}>
-      <h1 className={styles.title}>Request a quote</h1>
-      {!ready || (!data && !isError) ? (
-        <Loading label="Loading your plant list…" />
-      ) : isError || !data ? (
-        <Notice tone="error">Your plant list could not be loaded; please reload the page.</Notice>
-      ) : lines.length === 0 ? (
-        <p className={styles.lead}>
-          Your plant list is empty. Find plants in <Link to="/catalogue">the catalogue</Link> and add them with a quantity, then request a quote.
-        </p>
-      ) : (
-        <div className={styles.grid}>
-          <section aria-labelledby="quote-lines-heading" className={styles.lines}>
-            <h2 id="quote-lines-heading">
-              Your list: {lines.length} {lines.length === 1 ? 'line' : 'lines'}
-            </h2>
-            <ul aria-label="Lines to be quoted">
-              {lines.map((line) => (
-                <li key={line.id}>
-                  <span>{lineName(line.snapshot)}</span> <span className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</span>
-                </li>
-              ))}
-            </ul>
-            <Link to={PLANT_LIST_HREF}>Edit the list</Link>
-          </section>
-          <form ref={formRef} className={layout.panel} onSubmit={submit} aria-labelledby="quote-form-heading" noValidate>
-            <h2 id="quote-form-heading">Delivery and contact</h2>
-            <InputField
-              label="Delivery postcode"
-              error={errors.delivery_postcode}
-              required
-              name="delivery_postcode"
-              type="text"
-              autoComplete="postal-code"
-              value={values.delivery_postcode}
-              onChange={change('delivery_postcode')}
-            />
-            <InputField
-              label="Wanted by"
-              hint="Optional: the date you need the plants by."
-              error={errors.wanted_by}
-              name="wanted_by"
-              type="date"
-              value={values.wanted_by}
-              onChange={change('wanted_by')}
-            />
-            <div className={layout.row}>
-              {(signedIn ? BUYER_FIELDS : GUEST_FIELDS).map((field) => (
-                <InputField
-                  key={field}
-                  label={signedIn ? `${CONTACT_INPUTS[field].label} (optional)` : CONTACT_INPUTS[field].label}
-                  error={errors[field]}
-                  required={!signedIn && field !== 'company'}
-                  name={field}
-                  type={CONTACT_INPUTS[field].type}
-                  autoComplete={CONTACT_INPUTS[field].autoComplete}
-                  value={values[field]}
-                  onChange={change(field)}
-                />
-              ))}
-            </div>
-            <FormField label="Notes" hint="Optional: anything we should know (access, alternatives, grades)." error={errors.notes}>
-              {(control) => <textarea {...control} name="notes" rows={4} value={values.notes} onChange={change('notes')} />}
-            </FormField>
-            <Notice tone="error">{formError}</Notice>
-            <div className={layout.actions}>
-              <button type="submit" className={buttons.primary} disabled={isLoading}>
-                Send quote request
-              </button>
-              {isLoading && <Loading inline showLabel label="Sending…" />}
-            </div>
-          </form>
-        </div>
-      )}
+    <div className={`container ${page.page}`}>
+      <h1 className={page.title}>Request a quote</h1>
+      <PlantListStates ready={ready} data={data} isError={isError} emptyNext=", then request a quote">
+        {({ lines }) => (
+          <div className={styles.grid}>
+            <section aria-labelledby="quote-lines-heading" className={styles.lines}>
+              <h2 id="quote-lines-heading">
+                Your list: {lines.length} {lines.length === 1 ? 'line' : 'lines'}
+              </h2>
+              <ul aria-label="Lines to be quoted">
+                {lines.map((line) => (
+                  <li key={line.id}>
+                    <span>{lineName(line.snapshot)}</span> <span className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</span>
+                  </li>
+                ))}
+              </ul>
+              <Link to={PLANT_LIST_HREF}>Edit the list</Link>
+            </section>
+            <form ref={formRef} className={layout.panel} onSubmit={submit} aria-labelledby="quote-form-heading" noValidate>
+              <h2 id="quote-form-heading">Delivery and contact</h2>
+              <InputField
+                label="Delivery postcode"
+                error={errors.delivery_postcode}
+                required
+                name="delivery_postcode"
+                type="text"
+                autoComplete="postal-code"
+                value={values.delivery_postcode}
+                onChange={change('delivery_postcode')}
+              />
+              <InputField
+                label="Wanted by"
+                hint="Optional: the date you need the plants by."
+                error={errors.wanted_by}
+                name="wanted_by"
+                type="date"
+                value={values.wanted_by}
+                onChange={change('wanted_by')}
+              />
+              <div className={layout.row}>
+                {(signedIn ? BUYER_FIELDS : GUEST_FIELDS).map((field) => (
+                  <InputField
+                    key={field}
+                    label={signedIn ? `${CONTACT_INPUTS[field].label} (optional)` : CONTACT_INPUTS[field].label}
+                    error={errors[field]}
+                    required={!signedIn && field !== 'company'}
+                    name={field}
+                    type={CONTACT_INPUTS[field].type}
+                    autoComplete={CONTACT_INPUTS[field].autoComplete}
+                    value={values[field]}
+                    onChange={change(field)}
+                  />
+                ))}
+              </div>
+              <FormField label="Notes" hint="Optional: anything we should know (access, alternatives, grades)." error={errors.notes}>
+                {(control) => <textarea {...control} name="notes" rows={4} value={values.notes} onChange={change('notes')} />}
+              </FormField>
+              <Notice tone="error">{formError}</Notice>
+              <div className={layout.actions}>
+                <button type="submit" className={buttons.primary} disabled={isLoading}>
+                  Send quote request
+                </button>
+                {isLoading && <Loading inline showLabel label="Sending…" />}
+              </div>
+            </form>
+          </div>
+        )}
+      </PlantListStates>
     </div>
   );
 }
