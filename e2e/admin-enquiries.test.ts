@@ -1,7 +1,7 @@
 import knexFactory from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, screenshot } from './browser.ts';
+import { newContext, screenshot, viewports } from './browser.ts';
 import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpers.ts';
 
 /**
@@ -54,6 +54,26 @@ describe('admin enquiries', () => {
       .toMatch(/Delivered \d{1,2} \w{3,4} \d{4} \d{2}:\d{2}/);
     await expect(first.innerText()).resolves.toContain('New');
     await screenshot(page, 'admin-enquiries-desktop');
+
+    // On a phone, in the same session, the rows are cards: neither the page nor the list scrolls sideways.
+    const phone = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      viewport: viewports.phone,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      storageState: await page.context().storageState(),
+    });
+    const phonePage = await phone.newPage();
+    await phonePage.goto('/admin/enquiries', { waitUntil: 'networkidle' });
+    await phonePage.getByText(sender).waitFor();
+    const overflow = () =>
+      phonePage.evaluate(() =>
+        [document.documentElement, document.querySelector('main table')!.parentElement!].map((element) => element.scrollWidth - element.clientWidth),
+      );
+    expect(await overflow()).toEqual([0, 0]);
+    await screenshot(phonePage, 'admin-enquiries-phone');
+    await phone.close();
   });
 
   it('counts it on the dashboard', async () => {

@@ -230,6 +230,29 @@ describe('quote requests of a signed-in buyer', () => {
     expect(empty.body.errors).toEqual({ lines: ['Your plant list is empty: add lines before asking for a quote.'] });
   });
 
+  it('stores and mails the optional telephone a buyer gives, refuses an invalid one with a 422 and stores none when blank', async () => {
+    const client = await buyer();
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 30 });
+
+    const invalid = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', telephone: 'call me' });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toEqual({ telephone: ['The telephone field must be a valid telephone number.'] });
+    expect((await client.get('/api/plant-list')).body.count).toBe(1);
+
+    const response = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', telephone: '01233 555 010' });
+    expect(response.status).toBe(201);
+    expect((await client.get(`/api/quote-requests/${response.body.id}`)).body.telephone).toBe('01233 555 010');
+    for (const mail of await waitForMails(response.body.reference, 2)) {
+      expect(mail.text).toContain('Telephone: 01233 555 010');
+      expect(mail.html).toContain('01233 555 010');
+    }
+
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 30 });
+    const blank = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', telephone: '' });
+    expect(blank.status).toBe(201);
+    expect((await client.get(`/api/quote-requests/${blank.body.id}`)).body.telephone).toBe('');
+  });
+
   it('keeps a listed line whose catalogue row was removed, as it was shown, and leaves it out of a copy', async () => {
     const client = await buyer();
     const [gone] = await insertCatalogueItems(db(), [{ genus: 'Sorbus', species: 'aucuparia', common_name: 'Rowan', form: '3L', height: '80-100' }]);

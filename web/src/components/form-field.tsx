@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import styles from './form-field.module.css';
 
 /** Attributes that tie a control to its label, hint and error; spread them onto the control. */
@@ -54,5 +54,17 @@ export function FormField({ label, error, hint, required, children, className }:
         </p>
       )}
     </div>
+  );
+}
+
+/** Props of {@link InputField}: a {@link FormField}'s, and the input's own attributes. */
+export type InputFieldProps = Omit<FormFieldProps, 'children'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id' | 'children'>;
+
+/** A {@link FormField} around a plain input (text, email, tel, date): the common case, in one line. */
+export function InputField({ label, error, hint, required, className, ...input }: InputFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} required={required} className={className}>
+      {(control) => <input {...input} {...control} required={required} />}
+    </FormField>
   );
 }

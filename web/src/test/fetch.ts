@@ -8,6 +8,17 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
+/**
+ * The route of GET /sanctum/csrf-cookie for {@link mockServer}: sets XSRF-TOKEN=t0ken as the real
+ * one does, so a test can see the header the app sends with it.
+ */
+export const csrfCookie = {
+  'GET /sanctum/csrf-cookie': () => {
+    document.cookie = 'XSRF-TOKEN=t0ken; path=/';
+    return json(null, 204);
+  },
+};
+
 /** A request as the fake server saw it. */
 export interface SeenRequest {
   method: string;

@@ -1,38 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockServer } from '../../test/fetch.ts';
+import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import type { PriceListStatus, TradeApplication } from '../../../../shared/api/trade.ts';
+import { tradeApplication as application } from '../../test/trade.ts';
+import type { PriceListStatus } from '../../../../shared/api/trade.ts';
 import { TradePage } from './trade-page.tsx';
-
-const application: TradeApplication = {
-  id: 7,
-  company_name: 'Weald Landscapes Ltd',
-  business_type: 'landscaper',
-  company_number: '01234567',
-  vat_number: null,
-  delivery_postcode: 'TN27 0AB',
-  invoice_email: 'accounts@weald.example',
-  status: 'pending',
-  reason: null,
-  decided_at: null,
-  created_at: '2026-11-20T10:00:00Z',
-};
-
-const csrf = {
-  'GET /sanctum/csrf-cookie': () => {
-    document.cookie = 'XSRF-TOKEN=t0ken; path=/';
-    return json(null, 204);
-  },
-};
 
 const field = (name: string) => screen.getByLabelText(name, { exact: false });
 
 describe('TradePage', () => {
   it('sends the application and then shows it as waiting for approval', async () => {
     const seen = mockServer({
-      ...csrf,
+      ...csrfCookie,
       'GET /api/trade-application': () => json({ data: null }),
       'POST /api/trade-application': () => json({ data: application }, 201),
     });
@@ -59,7 +39,7 @@ describe('TradePage', () => {
   it('shows the server’s 422 messages under their fields and focuses the first', async () => {
     const message = 'The company number field is required when the VAT number is not present.';
     mockServer({
-      ...csrf,
+      ...csrfCookie,
       'GET /api/trade-application': () => json({ data: null }),
       'POST /api/trade-application': () =>
         json({ message, errors: { company_number: [message], delivery_postcode: ['The delivery postcode must be a valid UK postcode.'] } }, 422),
@@ -89,7 +69,7 @@ describe('TradePage', () => {
   it('gives an approved buyer the price list: asks for a fresh one and links both files', async () => {
     const ready: PriceListStatus = { status: 'ready', generated_at: '2026-11-23T08:00:00Z', pdf: '/downloads/price-list.pdf', xlsx: '/downloads/price-list.xlsx' };
     const seen = mockServer({
-      ...csrf,
+      ...csrfCookie,
       'GET /api/trade-application': () => json({ data: { ...application, status: 'approved' } }),
       'GET /api/price-list': () => json({ status: 'none' }),
       'POST /api/price-list': () => json({ status: 'pending' }, 202),

@@ -4,7 +4,8 @@ import { flushSync } from 'react-dom';
 import { CsrfField, useFormPost } from '../../app/request-context.tsx';
 import type { FormPostResult } from '../../app/request-context.tsx';
 import buttons from '../../components/button.module.css';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, InputField } from '../../components/form-field.tsx';
+import layout from '../../components/form-layout.module.css';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { useSendContactMessageMutation } from './api.ts';
@@ -116,7 +117,7 @@ export function ContactForm() {
     <form
       ref={formRef}
       id={CONTACT_FORM_ID}
-      className={styles.form}
+      className={layout.panel}
       method="post"
       action={`/contact#${CONTACT_FORM_ID}`}
       onSubmit={submit}
@@ -125,36 +126,25 @@ export function ContactForm() {
       <h2 id="contact-form-heading">Send us a message</h2>
       <p className={styles.note}>All fields are required.</p>
       <CsrfField />
-      <div className={styles.row}>
-        <FormField label="Name" error={errors.name} required>
-          {(control) => (
-            <input {...control} name="name" type="text" autoComplete="name" required value={values.name} onChange={change('name')} />
-          )}
-        </FormField>
-        <FormField label="Telephone" error={errors.telephone} required>
-          {(control) => (
-            <input
-              {...control}
-              name="telephone"
-              type="tel"
-              autoComplete="tel"
-              required
-              value={values.telephone}
-              onChange={change('telephone')}
-            />
-          )}
-        </FormField>
+      <div className={layout.row}>
+        <InputField label="Name" error={errors.name} required name="name" type="text" autoComplete="name" value={values.name} onChange={change('name')} />
+        <InputField
+          label="Telephone"
+          error={errors.telephone}
+          required
+          name="telephone"
+          type="tel"
+          autoComplete="tel"
+          value={values.telephone}
+          onChange={change('telephone')}
+        />
       </div>
-      <FormField label="Email" error={errors.email} required>
-        {(control) => (
-          <input {...control} name="email" type="email" autoComplete="email" required value={values.email} onChange={change('email')} />
-        )}
-      </FormField>
+      <InputField label="Email" error={errors.email} required name="email" type="email" autoComplete="email" value={values.email} onChange={change('email')} />
       <FormField label="Message" error={errors.message} required>
         {(control) => <textarea {...control} name="message" rows={6} required value={values.message} onChange={change('message')} />}
       </FormField>
       <Notice tone="error">{formError}</Notice>
-      <div className={styles.actions}>
+      <div className={layout.actions}>
         <button type="submit" className={buttons.primary} disabled={isLoading}>
           Send Message
         </button>

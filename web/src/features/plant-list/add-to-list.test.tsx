@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store.ts';
-import { json, mockServer } from '../../test/fetch.ts';
+import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
 import { AddToList } from './add-to-list.tsx';
 import { GUEST_LIST_KEY, readGuestList, writeGuestList } from './guest-list.ts';
 import { PlantListLink } from './plant-list-link.tsx';
@@ -84,10 +84,7 @@ describe('Add to list, signed in', () => {
     let lines: unknown[] = [];
     const seen = mockServer({
       'GET /api/user': () => json(buyer),
-      'GET /sanctum/csrf-cookie': () => {
-        document.cookie = 'XSRF-TOKEN=t0ken; path=/';
-        return json(null, 204);
-      },
+      ...csrfCookie,
       'GET /api/plant-list': () => json({ lines, count: lines.length }),
       'POST /api/plant-list/lines': ({ body }) => {
         const { catalogue_item_id, quantity } = body as { catalogue_item_id: number; quantity: number };
@@ -113,10 +110,7 @@ describe('Add to list, signed in', () => {
   it('shows the server’s 422 field error', async () => {
     mockServer({
       'GET /api/user': () => json(buyer),
-      'GET /sanctum/csrf-cookie': () => {
-        document.cookie = 'XSRF-TOKEN=t0ken; path=/';
-        return json(null, 204);
-      },
+      ...csrfCookie,
       'GET /api/plant-list': () => json({ lines: [], count: 0 }),
       'POST /api/plant-list/lines': () => json({ message: 'The given data was invalid.', errors: { catalogue_item_id: ['That plant is no longer in the catalogue.'] } }, 422),
     });
@@ -148,10 +142,7 @@ describe('the header link', () => {
     let merged = false;
     const seen = mockServer({
       'GET /api/user': () => json(buyer),
-      'GET /sanctum/csrf-cookie': () => {
-        document.cookie = 'XSRF-TOKEN=t0ken; path=/';
-        return json(null, 204);
-      },
+      ...csrfCookie,
       'POST /api/plant-list/merge': () => {
         merged = true;
         return json({ lines: [], count: 3 });
@@ -172,10 +163,7 @@ describe('the header link', () => {
     writeGuestList([{ catalogue_item_id: 11, quantity: 3, snapshot: acer }]);
     mockServer({
       'GET /api/user': () => json(buyer),
-      'GET /sanctum/csrf-cookie': () => {
-        document.cookie = 'XSRF-TOKEN=t0ken; path=/';
-        return json(null, 204);
-      },
+      ...csrfCookie,
       'POST /api/plant-list/merge': () => json({ message: 'Server error.' }, 500),
       'GET /api/plant-list': () => json({ lines: [], count: 0 }),
     });

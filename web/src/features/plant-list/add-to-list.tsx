@@ -8,6 +8,7 @@ import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useAddPlantListLineMutation } from './api.ts';
 import { useHydrated } from './use-hydrated.ts';
 import { PLANT_LIST_HREF } from './plant-list-link.tsx';
+import { QuantityInput } from './quantity-input.tsx';
 import { MAX_QUANTITY, MIN_QUANTITY, validQuantity } from './types.ts';
 import styles from './add-to-list.module.css';
 
@@ -54,17 +55,12 @@ export function AddToList({ row }: { row: CatalogueLine }) {
       <label className="visually-hidden" htmlFor={`${id}-quantity`}>
         {`Quantity of ${name}`}
       </label>
-      <input
+      <QuantityInput
         id={`${id}-quantity`}
         className={styles.quantity}
-        type="number"
-        inputMode="numeric"
-        min={MIN_QUANTITY}
-        max={MAX_QUANTITY}
-        step={1}
         value={quantity}
-        aria-invalid={invalid || undefined}
-        aria-describedby={`${id}-status`}
+        invalid={invalid}
+        describedBy={`${id}-status`}
         onChange={(event) => setQuantity(event.target.value)}
       />
       <button type="submit" className={cx(buttons.secondary, styles.add)} disabled={!hydrated || isLoading} aria-label={`Add to list: ${name}`}>

@@ -5,6 +5,7 @@ import buttons from '../../components/button.module.css';
 import { useRemovePlantListLineMutation, useUpdatePlantListLineMutation } from './api.ts';
 import { lineName } from './add-to-list.tsx';
 import type { LineStatus } from './line-status.ts';
+import { QuantityInput } from './quantity-input.tsx';
 import { MAX_QUANTITY, MIN_QUANTITY, validQuantity } from './types.ts';
 import type { PlantListLine as Line } from './types.ts';
 import styles from './plant-list-page.module.css';
@@ -72,17 +73,12 @@ export function PlantListLine({ line, status, onDone }: PlantListLineProps) {
         <label htmlFor={`${id}-quantity`}>
           Quantity<span className="visually-hidden">{` of ${name}`}</span>
         </label>
-        <input
+        <QuantityInput
           id={`${id}-quantity`}
           className={styles.quantity}
-          type="number"
-          inputMode="numeric"
-          min={MIN_QUANTITY}
-          max={MAX_QUANTITY}
-          step={1}
           value={quantity}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          invalid={Boolean(error)}
+          describedBy={error ? `${id}-error` : undefined}
           onChange={(event) => setQuantity(event.target.value)}
         />
         <button type="submit" className={buttons.secondary} disabled={updating.isLoading} aria-label={`Update quantity of ${name}`}>

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { HeaderPill } from '../../components/header-pill.tsx';
 import { usePlantList } from './use-plant-list.ts';
 import styles from './plant-list-link.module.css';
 
@@ -15,17 +15,22 @@ export function PlantListLink() {
   const { data, ready } = usePlantList();
   const count = ready && data ? data.count : null;
   return (
-    <NavLink className={styles.link} to={PLANT_LIST_HREF} aria-label={count === null ? undefined : `Plant list, ${count} ${count === 1 ? 'line' : 'lines'}`}>
-      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path d="M9 4h6M8 4H6a1 1 0 0 0-1 1v15a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1h-2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        <path d="M9 10h6M9 14h6M9 18h3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      <span className={styles.text}>Plant list</span>
+    <HeaderPill
+      to={PLANT_LIST_HREF}
+      text="Plant list"
+      label={count === null ? undefined : `Plant list, ${count} ${count === 1 ? 'line' : 'lines'}`}
+      icon={
+        <>
+          <path d="M9 4h6M8 4H6a1 1 0 0 0-1 1v15a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1h-2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path d="M9 10h6M9 14h6M9 18h3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </>
+      }
+    >
       {count !== null && (
         <span className={styles.count} aria-hidden="true">
           {count}
         </span>
       )}
-    </NavLink>
+    </HeaderPill>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, mockServer } from '../../test/fetch.ts';
+import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
 import { readGuestList, writeGuestList } from './guest-list.ts';
 import { PlantListPage } from './plant-list-page.tsx';
 import { acer, betula, buyer, renderWithSession } from './test-helpers.tsx';
@@ -104,10 +104,7 @@ describe('PlantListPage, signed in', () => {
     ];
     const seen = mockServer({
       'GET /api/user': () => json(buyer),
-      'GET /sanctum/csrf-cookie': () => {
-        document.cookie = 'XSRF-TOKEN=t0ken; path=/';
-        return json(null, 204);
-      },
+      ...csrfCookie,
       'GET /api/plant-list': () => json({ lines, count: lines.length }),
       'PATCH /api/plant-list/lines/101': ({ body }) => {
         lines = lines.map((kept) => (kept.id === 101 ? { ...kept, quantity: (body as { quantity: number }).quantity } : kept));

@@ -4,7 +4,6 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../../app/session.ts';
 import buttons from '../../components/button.module.css';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
-import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import { useClearPlantListMutation, useGetCurrentLinesQuery } from './api.ts';
@@ -12,6 +11,8 @@ import { lineStatus } from './line-status.ts';
 import { PlantListLine } from './plant-list-line.tsx';
 import type { PlantListLine as Line } from './types.ts';
 import { usePlantList } from './use-plant-list.ts';
+import { PlantListStates } from './plant-list-states.tsx';
+import page from './page.module.css';
 import styles from './plant-list-page.module.css';
 
 /** A guest's lines grouped by genus, for the catalogue check (one request per genus). */
@@ -54,47 +55,41 @@ export function PlantListPage() {
   };
 
   return (
-    <div className={`container ${styles.page}`}>
-      <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+    <div className={`container ${page.page}`}>
+      <h1 ref={headingRef} tabIndex={-1} className={page.title}>
         Plant list
       </h1>
       <Notice tone="success">{message}</Notice>
-      {!ready || (!data && !isError) ? (
-        <Loading label="Loading your plant list…" />
-      ) : isError || !data ? (
-        <Notice tone="error">Your plant list could not be loaded; please reload the page.</Notice>
-      ) : lines.length === 0 ? (
-        <p className={styles.lead}>
-          Your plant list is empty. Find plants in <Link to="/catalogue">the catalogue</Link> and add them with a quantity.
-        </p>
-      ) : (
-        <>
-          <p className={styles.lead}>
-            {data.count} {data.count === 1 ? 'line' : 'lines'}.{' '}
-            {signedIn ? 'Your list is kept with your account.' : 'Your list is kept in this browser; log in to keep it with your account.'}
-          </p>
-          <ul className={styles.lines} aria-label="Lines on your plant list">
-            {lines.map((line) => (
-              <PlantListLine key={line.id} line={line} status={lineStatus(line, signedIn ? undefined : (checked ?? {}))} onDone={onDone} />
-            ))}
-          </ul>
-          <div className={styles.actions}>
-            <Link className={buttons.primary} to="/plant-list/quote">
-              Request a quote
-            </Link>
-            <Link to="/catalogue">Add more from the catalogue</Link>
-            <ConfirmButton
-              question="Clear your plant list?"
-              detail={`All ${data.count} ${data.count === 1 ? 'line' : 'lines'} will be removed.`}
-              confirmLabel="Clear list"
-              disabled={clearing.isLoading}
-              onConfirm={() => void clearAll()}
-            >
-              Clear list
-            </ConfirmButton>
-          </div>
-        </>
-      )}
+      <PlantListStates ready={ready} data={data} isError={isError}>
+        {(list) => (
+          <>
+            <p className={page.lead}>
+              {list.count} {list.count === 1 ? 'line' : 'lines'}.{' '}
+              {signedIn ? 'Your list is kept with your account.' : 'Your list is kept in this browser; log in to keep it with your account.'}
+            </p>
+            <ul className={styles.lines} aria-label="Lines on your plant list">
+              {lines.map((line) => (
+                <PlantListLine key={line.id} line={line} status={lineStatus(line, signedIn ? undefined : (checked ?? {}))} onDone={onDone} />
+              ))}
+            </ul>
+            <div className={styles.actions}>
+              <Link className={buttons.primary} to="/plant-list/quote">
+                Request a quote
+              </Link>
+              <Link to="/catalogue">Add more from the catalogue</Link>
+              <ConfirmButton
+                question="Clear your plant list?"
+                detail={`All ${list.count} ${list.count === 1 ? 'line' : 'lines'} will be removed.`}
+                confirmLabel="Clear list"
+                disabled={clearing.isLoading}
+                onConfirm={() => void clearAll()}
+              >
+                Clear list
+              </ConfirmButton>
+            </div>
+          </>
+        )}
+      </PlantListStates>
     </div>
   );
 }

@@ -1,19 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { json, mockServer } from '../../test/fetch.ts';
+import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
 import { readGuestList, writeGuestList } from './guest-list.ts';
 import { QuotePage } from './quote-page.tsx';
 import { acer, betula, buyer, renderWithSession } from './test-helpers.tsx';
 
 afterEach(() => localStorage.clear());
-
-const csrf = {
-  'GET /sanctum/csrf-cookie': () => {
-    document.cookie = 'XSRF-TOKEN=t0ken; path=/';
-    return json(null, 204);
-  },
-};
 
 /** A guest with two lines in this browser, and the server's answer to the request. */
 function guestWithLines(answer: () => Response) {
@@ -21,7 +14,7 @@ function guestWithLines(answer: () => Response) {
     { catalogue_item_id: acer.id, quantity: 5, snapshot: acer },
     { catalogue_item_id: betula.id, quantity: 1200, snapshot: betula },
   ]);
-  return mockServer({ 'GET /api/user': () => json({ message: 'Unauthenticated.' }, 401), ...csrf, 'POST /api/quote-requests': answer });
+  return mockServer({ 'GET /api/user': () => json({ message: 'Unauthenticated.' }, 401), ...csrfCookie, 'POST /api/quote-requests': answer });
 }
 
 async function fillGuestForm() {
@@ -105,27 +98,67 @@ describe('QuotePage, as a guest', () => {
   });
 });
 
+/** A signed-in buyer with one line stored on the server, and the server's answer to the request. */
+function buyerWithLines(answer: () => Response) {
+  let lines = [{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }];
+  return mockServer({
+    'GET /api/user': () => json(buyer),
+    ...csrfCookie,
+    'GET /api/plant-list': () => json({ lines, count: lines.length }),
+    'POST /api/quote-requests': () => {
+      const response = answer();
+      if (response.ok) lines = [];
+      return response;
+    },
+  });
+}
+
 describe('QuotePage, signed in', () => {
-  it('asks no contact details and sends no lines, so the server sends the stored list', async () => {
-    let lines = [{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }];
-    const seen = mockServer({
-      'GET /api/user': () => json(buyer),
-      ...csrf,
-      'GET /api/plant-list': () => json({ lines, count: lines.length }),
-      'POST /api/quote-requests': () => {
-        lines = [];
-        return json({ id: 10, reference: 'Q-2026-000010' }, 201);
-      },
-    });
+  it('asks only for an optional telephone and sends no lines, so the server sends the stored list', async () => {
+    const seen = buyerWithLines(() => json({ id: 10, reference: 'Q-2026-000010' }, 201));
     await renderWithSession(<QuotePage />);
     await userEvent.type(await screen.findByLabelText(/Delivery postcode/), 'SW1A 1AA');
     expect(screen.queryByLabelText(/^Email/)).toBeNull();
     expect(screen.queryByLabelText(/^Name/)).toBeNull();
+    const telephone = screen.getByLabelText('Telephone (optional)');
+    expect(telephone).not.toBeRequired();
+    expect(telephone).toHaveAttribute('type', 'tel');
+    await userEvent.type(telephone, '01233 555010');
     await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
 
     expect(await screen.findByText('Q-2026-000010')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My quote requests' })).toHaveAttribute('href', '/account/quote-requests');
     await screen.findByRole('link', { name: 'Plant list, 0 lines' });
-    expect(seen.find((request) => request.method === 'POST')?.body).toEqual({ delivery_postcode: 'SW1A 1AA', wanted_by: '', notes: '', company: '' });
+    expect(seen.find((request) => request.method === 'POST')?.body).toEqual({
+      delivery_postcode: 'SW1A 1AA',
+      wanted_by: '',
+      notes: '',
+      company: '',
+      telephone: '01233 555010',
+    });
+  });
+
+  it('shows the server’s telephone error under the field, and sends it blank once cleared', async () => {
+    const message = 'The telephone field must be a valid telephone number.';
+    let answer = json({ message, errors: { telephone: [message] } }, 422);
+    const seen = buyerWithLines(() => answer);
+    await renderWithSession(<QuotePage />);
+    await userEvent.type(await screen.findByLabelText(/Delivery postcode/), 'SW1A 1AA');
+    await userEvent.type(screen.getByLabelText('Telephone (optional)'), 'call me');
+    await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
+
+    const telephone = screen.getByLabelText('Telephone (optional)');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(telephone).toHaveAttribute('aria-invalid', 'true');
+    expect(telephone).toHaveAccessibleDescription(message);
+    expect(telephone).toHaveFocus();
+    expect(seen.find((request) => request.method === 'POST')?.body).toMatchObject({ telephone: 'call me' });
+
+    answer = json({ id: 11, reference: 'Q-2026-000011' }, 201);
+    await userEvent.clear(telephone);
+    expect(telephone).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
+    expect(await screen.findByText('Q-2026-000011')).toBeInTheDocument();
+    expect(seen.filter((request) => request.method === 'POST').at(-1)?.body).toMatchObject({ telephone: '' });
   });
 });

@@ -8,7 +8,8 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../../app/session.ts';
 import buttons from '../../components/button.module.css';
 import { GENERIC_ERROR } from '../../components/form-errors.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { FormField, InputField } from '../../components/form-field.tsx';
+import layout from '../../components/form-layout.module.css';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
@@ -17,6 +18,8 @@ import { PLANT_LIST_HREF } from './plant-list-link.tsx';
 import { useRequestQuoteMutation } from './quote-api.ts';
 import type { QuoteDetails } from './quote-api.ts';
 import { usePlantList } from './use-plant-list.ts';
+import { PlantListStates } from './plant-list-states.tsx';
+import page from './page.module.css';
 import styles from './quote-page.module.css';
 
 const FIELDS = ['delivery_postcode', 'wanted_by', 'notes', 'name', 'company', 'email', 'telephone', 'lines'] as const;
@@ -24,12 +27,22 @@ type Field = (typeof FIELDS)[number];
 type Values = Required<QuoteDetails>;
 const EMPTY: Values = { delivery_postcode: '', wanted_by: '', notes: '', name: '', company: '', email: '', telephone: '' };
 
-/** The guest's contact fields (a signed-in buyer's come from the account). */
+/** A guest's contact fields, all required but the company. */
 const GUEST_FIELDS = ['name', 'company', 'email', 'telephone'] as const;
+type ContactField = (typeof GUEST_FIELDS)[number];
+/** A signed-in buyer's name and email come from the account; a telephone number is optional. */
+const BUYER_FIELDS: readonly ContactField[] = ['telephone'];
+const CONTACT_INPUTS: Record<ContactField, { label: string; type: string; autoComplete: string }> = {
+  name: { label: 'Name', type: 'text', autoComplete: 'name' },
+  company: { label: 'Company', type: 'text', autoComplete: 'organization' },
+  email: { label: 'Email', type: 'email', autoComplete: 'email' },
+  telephone: { label: 'Telephone', type: 'tel', autoComplete: 'tel' },
+};
 
 /**
  * The quote request (/plant-list/quote), client-rendered like the list it sends: the lines being
- * sent, delivery postcode, wanted-by date and notes, and for a guest the contact details. The
+ * sent, delivery postcode, wanted-by date and notes, and for a guest the contact details (for a
+ * signed-in buyer only an optional telephone number: the rest comes from the account). The
  * server's 422 messages appear under their fields (the first invalid one takes the focus); a 429
  * or a lines error shows above the button. On success the reference replaces the form and takes
  * the focus, and the list (the guest's here, the buyer's on the server) is empty.
@@ -45,7 +58,6 @@ export function QuotePage() {
   const [reference, setReference] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
-  const lines = data?.lines ?? [];
 
   const change = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -57,7 +69,7 @@ export function QuotePage() {
     setErrors({});
     setFormError('');
     const details: QuoteDetails = signedIn
-      ? { delivery_postcode: values.delivery_postcode, wanted_by: values.wanted_by, notes: values.notes, company: values.company }
+      ? { delivery_postcode: values.delivery_postcode, wanted_by: values.wanted_by, notes: values.notes, company: values.company, telephone: values.telephone }
       : values;
     const result = await send(details);
     if ('data' in result && result.data) {
@@ -80,14 +92,14 @@ export function QuotePage() {
 
   if (reference) {
     return (
-      <div className={`container ${styles.page}`}>
-        <h1 ref={doneRef} tabIndex={-1} className={styles.title}>
+      <div className={`container ${page.page}`}>
+        <h1 ref={doneRef} tabIndex={-1} className={page.title}>
           Quote request sent
         </h1>
         <p className={styles.reference}>
           Your reference is <strong>{reference}</strong>.
         </p>
-        <p className={styles.lead}>
+        <p className={page.lead}>
           We have emailed you a confirmation with your list, and will be in touch with a quotation.
           {signedIn && (
             <>
@@ -104,83 +116,74 @@ export function QuotePage() {
   }
 
   return (
-    <div className={`container ${styles.page}`}>
-      <h1 className={styles.title}>Request a quote</h1>
-      {!ready || (!data && !isError) ? (
-        <Loading label="Loading your plant list…" />
-      ) : isError || !data ? (
-        <Notice tone="error">Your plant list could not be loaded; please reload the page.</Notice>
-      ) : lines.length === 0 ? (
-        <p className={styles.lead}>
-          Your plant list is empty. Find plants in <Link to="/catalogue">the catalogue</Link> and add them with a quantity, then request a quote.
-        </p>
-      ) : (
-        <div className={styles.grid}>
-          <section aria-labelledby="quote-lines-heading" className={styles.lines}>
-            <h2 id="quote-lines-heading">
-              Your list: {lines.length} {lines.length === 1 ? 'line' : 'lines'}
-            </h2>
-            <ul aria-label="Lines to be quoted">
-              {lines.map((line) => (
-                <li key={line.id}>
-                  <span>{lineName(line.snapshot)}</span> <span className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</span>
-                </li>
-              ))}
-            </ul>
-            <Link to={PLANT_LIST_HREF}>Edit the list</Link>
-          </section>
-          <form ref={formRef} className={styles.form} onSubmit={submit} aria-labelledby="quote-form-heading" noValidate>
-            <h2 id="quote-form-heading">Delivery and contact</h2>
-            <FormField label="Delivery postcode" error={errors.delivery_postcode} required>
-              {(control) => (
-                <input
-                  {...control}
-                  name="delivery_postcode"
-                  type="text"
-                  autoComplete="postal-code"
-                  required
-                  value={values.delivery_postcode}
-                  onChange={change('delivery_postcode')}
-                />
-              )}
-            </FormField>
-            <FormField label="Wanted by" hint="Optional: the date you need the plants by." error={errors.wanted_by}>
-              {(control) => <input {...control} name="wanted_by" type="date" value={values.wanted_by} onChange={change('wanted_by')} />}
-            </FormField>
-            {!signedIn && (
-              <div className={styles.row}>
-                {GUEST_FIELDS.map((field) => (
-                  <FormField key={field} label={FIELD_LABELS[field]} error={errors[field]} required={field !== 'company'}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        name={field}
-                        type={field === 'email' ? 'email' : field === 'telephone' ? 'tel' : 'text'}
-                        autoComplete={field === 'company' ? 'organization' : field === 'telephone' ? 'tel' : field}
-                        required={field !== 'company'}
-                        value={values[field]}
-                        onChange={change(field)}
-                      />
-                    )}
-                  </FormField>
+    <div className={`container ${page.page}`}>
+      <h1 className={page.title}>Request a quote</h1>
+      <PlantListStates ready={ready} data={data} isError={isError} emptyNext=", then request a quote">
+        {({ lines }) => (
+          <div className={styles.grid}>
+            <section aria-labelledby="quote-lines-heading" className={styles.lines}>
+              <h2 id="quote-lines-heading">
+                Your list: {lines.length} {lines.length === 1 ? 'line' : 'lines'}
+              </h2>
+              <ul aria-label="Lines to be quoted">
+                {lines.map((line) => (
+                  <li key={line.id}>
+                    <span>{lineName(line.snapshot)}</span> <span className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</span>
+                  </li>
+                ))}
+              </ul>
+              <Link to={PLANT_LIST_HREF}>Edit the list</Link>
+            </section>
+            <form ref={formRef} className={layout.panel} onSubmit={submit} aria-labelledby="quote-form-heading" noValidate>
+              <h2 id="quote-form-heading">Delivery and contact</h2>
+              <InputField
+                label="Delivery postcode"
+                error={errors.delivery_postcode}
+                required
+                name="delivery_postcode"
+                type="text"
+                autoComplete="postal-code"
+                value={values.delivery_postcode}
+                onChange={change('delivery_postcode')}
+              />
+              <InputField
+                label="Wanted by"
+                hint="Optional: the date you need the plants by."
+                error={errors.wanted_by}
+                name="wanted_by"
+                type="date"
+                value={values.wanted_by}
+                onChange={change('wanted_by')}
+              />
+              <div className={layout.row}>
+                {(signedIn ? BUYER_FIELDS : GUEST_FIELDS).map((field) => (
+                  <InputField
+                    key={field}
+                    label={signedIn ? `${CONTACT_INPUTS[field].label} (optional)` : CONTACT_INPUTS[field].label}
+                    error={errors[field]}
+                    required={!signedIn && field !== 'company'}
+                    name={field}
+                    type={CONTACT_INPUTS[field].type}
+                    autoComplete={CONTACT_INPUTS[field].autoComplete}
+                    value={values[field]}
+                    onChange={change(field)}
+                  />
                 ))}
               </div>
-            )}
-            <FormField label="Notes" hint="Optional: anything we should know (access, alternatives, grades)." error={errors.notes}>
-              {(control) => <textarea {...control} name="notes" rows={4} value={values.notes} onChange={change('notes')} />}
-            </FormField>
-            <Notice tone="error">{formError}</Notice>
-            <div className={styles.actions}>
-              <button type="submit" className={buttons.primary} disabled={isLoading}>
-                Send quote request
-              </button>
-              {isLoading && <Loading inline showLabel label="Sending…" />}
-            </div>
-          </form>
-        </div>
-      )}
+              <FormField label="Notes" hint="Optional: anything we should know (access, alternatives, grades)." error={errors.notes}>
+                {(control) => <textarea {...control} name="notes" rows={4} value={values.notes} onChange={change('notes')} />}
+              </FormField>
+              <Notice tone="error">{formError}</Notice>
+              <div className={layout.actions}>
+                <button type="submit" className={buttons.primary} disabled={isLoading}>
+                  Send quote request
+                </button>
+                {isLoading && <Loading inline showLabel label="Sending…" />}
+              </div>
+            </form>
+          </div>
+        )}
+      </PlantListStates>
     </div>
   );
 }
-
-const FIELD_LABELS: Record<(typeof GUEST_FIELDS)[number], string> = { name: 'Name', company: 'Company', email: 'Email', telephone: 'Telephone' };

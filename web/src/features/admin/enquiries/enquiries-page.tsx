@@ -2,9 +2,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import type { Enquiry } from '../../../../../shared/api/enquiries.ts';
 import admin from '../shared/admin.module.css';
+import { AdminTable, TwoLineCell } from '../shared/admin-table.tsx';
+import type { AdminColumn } from '../shared/admin-table.tsx';
 import { formatDateTime } from '../shared/dates.ts';
 import { PageHeader } from '../shared/page-header.tsx';
+import { usePageParam } from '../shared/use-page-param.ts';
 import { ENQUIRIES_PAGE_SIZE, useListEnquiriesQuery } from './api.ts';
 import { deliveryText } from './delivery.ts';
 import styles from './enquiries.module.css';
@@ -33,10 +37,32 @@ export function EnquiriesPage() {
   );
 }
 
+const COLUMNS: AdminColumn<Enquiry>[] = [
+  { label: 'Received', nowrap: true, cell: (enquiry) => formatDateTime(enquiry.created_at) },
+  {
+    label: 'From',
+    cell: (enquiry) => (
+      <TwoLineCell
+        first={
+          <Link to={`/admin/enquiries/${enquiry.id}`} className={styles.from}>
+            {enquiry.name}
+          </Link>
+        }
+        second={enquiry.email}
+      />
+    ),
+  },
+  { label: 'Message', cell: (enquiry) => <div className={styles.preview}>{enquiry.message}</div> },
+  {
+    label: 'Status',
+    cell: (enquiry) => <span className={enquiry.handled_at ? admin.badgeGreen : admin.badgeAmber}>{enquiry.handled_at ? 'Handled' : 'New'}</span>,
+  },
+  { label: 'Email', className: styles.delivery, cell: (enquiry) => deliveryText(enquiry.emailed_at) },
+];
+
 /** Contact-form messages: newest first, 20 a page (page number, 1-based, in the URL). */
 function MessagesList() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(0, (Number.parseInt(params.get('page') ?? '1', 10) || 1) - 1);
+  const [page, setPage] = usePageParam();
   const { data, isLoading, isFetching, error } = useListEnquiriesQuery(page, { refetchOnMountOrArgChange: 30 });
 
   return (
@@ -45,41 +71,7 @@ function MessagesList() {
       <Notice tone="error">{error ? 'The enquiries could not be loaded.' : ''}</Notice>
       {data && !data.results.length && <p>No enquiries yet.</p>}
       {data && data.results.length > 0 && (
-        <div className={admin.tableWrap} aria-busy={isFetching}>
-          <table className={admin.table}>
-            <caption className="visually-hidden">Enquiries, newest first, page {page + 1}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">From</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-                <th scope="col">Email</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((enquiry) => (
-                <tr key={enquiry.id} data-handled={Boolean(enquiry.handled_at)}>
-                  <td className={styles.nowrap}>{formatDateTime(enquiry.created_at)}</td>
-                  <td>
-                    <Link to={`/admin/enquiries/${enquiry.id}`} className={styles.from}>
-                      {enquiry.name}
-                    </Link>
-                    <br />
-                    <span className={admin.muted}>{enquiry.email}</span>
-                  </td>
-                  <td>
-                    <div className={styles.preview}>{enquiry.message}</div>
-                  </td>
-                  <td>
-                    <span className={enquiry.handled_at ? admin.badgeGreen : admin.badgeAmber}>{enquiry.handled_at ? 'Handled' : 'New'}</span>
-                  </td>
-                  <td className={styles.delivery}>{deliveryText(enquiry.emailed_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption={`Enquiries, newest first, page ${page + 1}`} columns={COLUMNS} rows={data.results} rowKey={(enquiry) => enquiry.id} busy={isFetching} />
       )}
       {data && (
         <Pagination
@@ -87,7 +79,7 @@ function MessagesList() {
           total={data.total}
           limit={ENQUIRIES_PAGE_SIZE}
           label="Enquiry pages"
-          onPageChange={(next) => setParams(next > 0 ? { page: String(next + 1) } : {})}
+          onPageChange={setPage}
         />
       )}
     </>

@@ -3,36 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, reply } from '../test/fake-server.ts';
-import type { AdminTradeApplication } from '../../../../../shared/api/trade.ts';
+import { adminTradeApplication as pending } from '../../../test/trade.ts';
 import { TradeApplicationsPage } from './trade-applications-page.tsx';
-
-const pending: AdminTradeApplication = {
-  id: 7,
-  company_name: 'Weald Landscapes Ltd',
-  business_type: 'landscaper',
-  company_number: '01234567',
-  vat_number: null,
-  delivery_postcode: 'TN27 0AB',
-  invoice_email: 'accounts@weald.example',
-  status: 'pending',
-  reason: null,
-  decided_at: null,
-  created_at: '2026-11-20T10:00:00Z',
-  user: { id: 3, firstname: 'Pat', lastname: 'Grower', email: 'pat@example.com' },
-};
-
-const csrf = {
-  'GET /sanctum/csrf-cookie': () => {
-    document.cookie = 'XSRF-TOKEN=t0ken; path=/';
-    return reply(null, 204);
-  },
-};
 
 describe('TradeApplicationsPage', () => {
   it('lists pending applications first with the company details and approves one after confirming', async () => {
     let decided = false;
     const seen = fakeServer({
-      ...csrf,
       'GET /api/admin/trade-applications': () => reply({ data: decided ? [] : [pending] }),
       'POST /api/admin/trade-applications/7/approve': () => {
         decided = true;
@@ -54,7 +31,6 @@ describe('TradeApplicationsPage', () => {
 
   it('rejects with the reason typed in the confirmation', async () => {
     const seen = fakeServer({
-      ...csrf,
       'GET /api/admin/trade-applications': () => reply({ data: [pending] }),
       'POST /api/admin/trade-applications/7/reject': () => reply({ data: { ...pending, status: 'rejected' } }),
     });

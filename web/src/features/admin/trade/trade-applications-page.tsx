@@ -7,6 +7,8 @@ import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import type { AdminTradeApplication, TradeApplicationStatus } from '../../../../../shared/api/trade.ts';
 import admin from '../shared/admin.module.css';
+import { AdminTable, TwoLineCell } from '../shared/admin-table.tsx';
+import type { AdminColumn } from '../shared/admin-table.tsx';
 import { formatDateTime } from '../shared/dates.ts';
 import { errorMessage } from '../shared/errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
@@ -20,6 +22,19 @@ const FILTERS: { value: TradeApplicationStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
 ];
 const STATUS_BADGES: Record<TradeApplicationStatus, string> = { pending: admin.badgeAmber!, approved: admin.badgeGreen!, rejected: admin.badge! };
+
+/** What the company told us, on one line: business type, numbers, delivery postcode, invoice email. */
+function companyDetails(application: AdminTradeApplication): string {
+  return [
+    BUSINESS_TYPE_LABELS[application.business_type],
+    application.company_number && `Company no. ${application.company_number}`,
+    application.vat_number && `VAT ${application.vat_number}`,
+    application.delivery_postcode,
+    `Invoices to ${application.invoice_email}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 /** Approve and Reject for one pending application; Reject asks for an optional reason for the buyer. */
 function Decision({ application, onDone }: { application: AdminTradeApplication; onDone: (error?: unknown) => void }) {
@@ -74,6 +89,25 @@ export function TradeApplicationsPage() {
     void refetch();
   };
 
+  const columns: AdminColumn<AdminTradeApplication>[] = [
+    { label: 'Applied', nowrap: true, cell: (application) => formatDateTime(application.created_at) },
+    { label: 'Company', cell: (application) => <TwoLineCell first={<strong>{application.company_name}</strong>} second={companyDetails(application)} /> },
+    {
+      label: 'Applicant',
+      cell: ({ user }) => <TwoLineCell first={`${user.firstname} ${user.lastname}`} second={user.email} />,
+    },
+    {
+      label: 'Status',
+      cell: (application) => (
+        <>
+          <span className={STATUS_BADGES[application.status]}>{application.status}</span>
+          {application.reason && <div className={admin.muted}>{application.reason}</div>}
+        </>
+      ),
+    },
+    { label: 'Actions', cell: (application) => application.status === 'pending' && <Decision application={application} onDone={done} /> },
+  ];
+
   return (
     <>
       <PageHeader title="Trade applications">
@@ -92,47 +126,7 @@ export function TradeApplicationsPage() {
       <Notice tone="error">{error ? 'The trade applications could not be loaded.' : failure}</Notice>
       {data && !data.length && <p>No {status ? `${status} ` : ''}trade applications.</p>}
       {data && data.length > 0 && (
-        <div className={admin.tableWrap} aria-busy={isFetching}>
-          <table className={admin.table}>
-            <caption className="visually-hidden">Trade applications</caption>
-            <thead>
-              <tr>
-                <th scope="col">Applied</th>
-                <th scope="col">Company</th>
-                <th scope="col">Applicant</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((application) => (
-                <tr key={application.id}>
-                  <td>{formatDateTime(application.created_at)}</td>
-                  <td>
-                    <strong>{application.company_name}</strong>
-                    <br />
-                    <span className={admin.muted}>
-                      {BUSINESS_TYPE_LABELS[application.business_type]}
-                      {application.company_number && ` · Company no. ${application.company_number}`}
-                      {application.vat_number && ` · VAT ${application.vat_number}`}
-                      {` · ${application.delivery_postcode} · Invoices to ${application.invoice_email}`}
-                    </span>
-                  </td>
-                  <td>
-                    {application.user.firstname} {application.user.lastname}
-                    <br />
-                    <span className={admin.muted}>{application.user.email}</span>
-                  </td>
-                  <td>
-                    <span className={STATUS_BADGES[application.status]}>{application.status}</span>
-                    {application.reason && <div className={admin.muted}>{application.reason}</div>}
-                  </td>
-                  <td>{application.status === 'pending' && <Decision application={application} onDone={done} />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption="Trade applications" columns={columns} rows={data} rowKey={(application) => application.id} busy={isFetching} />
       )}
     </>
   );

@@ -3,11 +3,35 @@ import { Link } from 'react-router-dom';
 import buttons from '../../../components/button.module.css';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
+import type { UserSummary } from '../../../../../shared/api/users.ts';
 import styles from '../shared/admin.module.css';
+import { AdminTable } from '../shared/admin-table.tsx';
+import type { AdminColumn } from '../shared/admin-table.tsx';
 import { PageHeader } from '../shared/page-header.tsx';
 import { useGoBack } from '../shared/use-go-back.ts';
 import { useListUsersQuery } from './api.ts';
 import { UserAddModal } from './user-add-modal.tsx';
+
+const COLUMNS: AdminColumn<UserSummary>[] = [
+  { label: 'Name', cell: (user) => `${user.firstname} ${user.lastname}` },
+  { label: 'Email', cell: (user) => user.email },
+  {
+    label: 'Access level',
+    cell: (user) => <span className={user.role === 'admin' ? styles.badgeAmber : styles.badge}>{user.role === 'admin' ? 'Admin' : 'User'}</span>,
+  },
+  {
+    label: 'Actions',
+    hideLabel: true,
+    cell: (user) => (
+      <Link to={`/admin/users/${user.id}`}>
+        View<span className="visually-hidden">
+          {' '}
+          {user.firstname} {user.lastname}
+        </span>
+      </Link>
+    ),
+  },
+];
 
 /** The users list: name, email, access level and a View link; Add User opens a dialog. */
 export function UsersPage() {
@@ -33,42 +57,7 @@ export function UsersPage() {
       {isLoading && <Loading label="Loading users…" showLabel />}
       <Notice tone="error">{error ? 'The users could not be loaded.' : ''}</Notice>
       {users && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Users ({users.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Access level</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    {user.firstname} {user.lastname}
-                  </td>
-                  <td>{user.email}</td>
-                  <td>
-                    <span className={user.role === 'admin' ? styles.badgeAmber : styles.badge}>{user.role === 'admin' ? 'Admin' : 'User'}</span>
-                  </td>
-                  <td>
-                    <Link to={`/admin/users/${user.id}`}>
-                      View<span className="visually-hidden">
-                        {' '}
-                        {user.firstname} {user.lastname}
-                      </span>
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption={`Users (${users.length})`} columns={COLUMNS} rows={users} rowKey={(user) => user.id} />
       )}
       {adding && <UserAddModal onClose={() => setAdding(false)} />}
     </>

@@ -1,0 +1,36 @@
+import type { ChangeEvent } from 'react';
+import { cx } from '../../components/cx.ts';
+import { MAX_QUANTITY, MIN_QUANTITY } from './types.ts';
+import styles from './quantity-input.module.css';
+
+/** Props of {@link QuantityInput}; its label points at `id`, its message at `describedBy`. */
+export interface QuantityInputProps {
+  id: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+  className?: string;
+}
+
+/**
+ * A quantity of a plant list line: whole numbers in the list's range, a numeric keypad on a
+ * phone. The value stays text so the buyer can clear the box while typing; the caller checks it.
+ */
+export function QuantityInput({ id, value, onChange, invalid, describedBy, className }: QuantityInputProps) {
+  return (
+    <input
+      id={id}
+      className={cx(styles.quantity, className)}
+      type="number"
+      inputMode="numeric"
+      min={MIN_QUANTITY}
+      max={MAX_QUANTITY}
+      step={1}
+      value={value}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={onChange}
+    />
+  );
+}
