@@ -27,9 +27,10 @@ function detailRows(request: QuoteRequest): [string, string][] {
   return [
     ['Reference', request.reference],
     ['Name', request.name],
-    ['Company', request.company],
+    // Signed-in buyers may leave these blank; say so rather than show an empty line.
+    ['Company', request.company || 'Not given'],
     ['Email', request.email],
-    ['Telephone', request.telephone],
+    ['Telephone', request.telephone || 'Not given'],
     ['Delivery postcode', request.delivery_postcode],
     ['Wanted by', dateOnly(request.wanted_by) ?? 'Not given'],
   ];

@@ -251,6 +251,7 @@ describe('quote requests of a signed-in buyer', () => {
     const blank = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', telephone: '' });
     expect(blank.status).toBe(201);
     expect((await client.get(`/api/quote-requests/${blank.body.id}`)).body.telephone).toBe('');
+    for (const mail of await waitForMails(blank.body.reference, 2)) expect(mail.text).toContain('Telephone: Not given');
   });
 
   it('keeps a listed line whose catalogue row was removed, as it was shown, and leaves it out of a copy', async () => {
