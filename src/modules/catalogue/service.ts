@@ -1,4 +1,4 @@
-import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
+import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, CatalogueTrade, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -6,18 +6,9 @@ import { validate } from '../../validation/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { presentDownload, presentItem, PUBLIC_VIEWER, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
-import {
-  itemPatchSchema,
-  itemSchema,
-  NOTHING_STORED,
-  readyFromProblem,
-  type CatalogueItemInput,
-  type CatalogueItemPatch,
-  type CatalogueQuery,
-  type ReadyFromFields,
-  type StoredReadyFrom,
-} from './schema.ts';
-import { diffCatalogue, keyOf, previewToken } from './import-preview.ts';
+import { itemPatchSchema, itemSchema, NOTHING_STORED, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
+import { diffCatalogue, previewToken } from './import-preview.ts';
+import { halfReadyFrom, refuseImportedReadyFrom, refuseReadyFrom, storedReadyFrom } from './ready-from-rule.ts';
 import { bumpRevision, currentRevision, keptTradeFields, latestFile, nestTrade, tradeSelectColumns, withTrade, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
@@ -47,31 +38,6 @@ const byVocabulary = (vocabulary: readonly string[]) => (a: string, b: string) =
   const pb = vocabulary.indexOf(b);
   return (pa < 0 ? Infinity : pa) - (pb < 0 ? Infinity : pb) || a.localeCompare(b);
 };
-
-/** The ready-from rule with the line's stored values counted in (schema.ts): a 422 on `ready_from`. */
-function refuseReadyFrom(input: ReadyFromFields, stored: StoredReadyFrom): void {
-  const problem = readyFromProblem(input, stored);
-  if (problem) throw validationError({ ready_from: [problem] });
-}
-
-/** An imported line as the import's messages name it. */
-const lineName = (row: { genus: string; species: string; form: string; height: string }) => `${row.genus} ${row.species}, ${row.form}, ${row.height}`;
-
-/**
- * Imported lines that break the ready-from rule once the values they keep from the catalogue count
- * (a file with a Stock column but no Ready from column, or the reverse: see keptTradeFields), as
- * 422 errors.rows. Rows with both columns were already checked, by row number, as the file was read.
- */
-function refuseImportedReadyFrom(rows: (ReadyFromFields & Parameters<typeof keyOf>[0])[], current: Map<string, StoredReadyFrom>): void {
-  const problems = rows.flatMap((row) => {
-    const problem = readyFromProblem(row, current.get(keyOf(row)) ?? NOTHING_STORED);
-    return problem ? [`${lineName(row)}: ${problem}`] : [];
-  });
-  if (problems.length) throw validationError({ rows: problems.slice(0, 50) });
-}
-
-/** Whether an imported row has one of the two ready-from fields but not the other (it keeps the other's stored value). */
-const halfReadyFrom = (row: ReadyFromFields) => (row.stock_status === undefined) !== (row.ready_from === undefined);
 
 /**
  * The trade catalogue: search for the catalogue page, edits that bump the catalogue revision and
@@ -183,11 +149,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     async update(id: number, input: CatalogueItemPatch): Promise<CatalogueLine> {
       const data = validate(itemPatchSchema, input);
       const item = await deps.db.transaction(async (trx) => {
-        // A patch may send the status or the date alone: the rule reads the other as stored (locked, so no edit slips between).
+        // A patch may send the status or the date alone: the rule reads the other as stored.
         if (data.stock_status !== undefined || data.ready_from !== undefined) {
-          const stored = (await trx('catalogue_items').where({ id }).forUpdate().first('stock_status', trx.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`))) as
-            | StoredReadyFrom
-            | undefined;
+          const stored = await storedReadyFrom(trx, id);
           if (!stored) throw notFound();
           refuseReadyFrom(data, stored);
         }
@@ -220,8 +184,8 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         const revision = await currentRevision(trx);
         const current = (await trx('catalogue_items')
           .orderBy('id')
-          .select('genus', 'species', 'common_name', 'form', 'height', ...tradeSelectColumns(trx))) as CatalogueRow[];
-        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, new Map((current as (CatalogueRow & StoredReadyFrom)[]).map((line) => [keyOf(line), line])));
+          .select('genus', 'species', 'common_name', 'form', 'height', ...tradeSelectColumns(trx))) as (CatalogueRow & CatalogueTrade)[];
+        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, current);
         return diffCatalogue(current.map(nestTrade), rows, previewToken(revision, fileSha256));
       });
     },
@@ -241,10 +205,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           const state = await trx('catalogue_state').where({ id: 1 }).forUpdate().first('revision');
           if (Number(state?.revision ?? 0) !== options.expectedRevision) throw validationError({ token: [PREVIEW_STALE] });
         }
-        if (rows.some(halfReadyFrom)) {
-          const current = (await trx('catalogue_items').select('genus', 'species', 'form', 'height', ...tradeSelectColumns(trx))) as (CatalogueRow & StoredReadyFrom)[];
-          refuseImportedReadyFrom(rows, new Map(current.map((line) => [keyOf(line), line])));
-        }
+        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, await trx('catalogue_items').select('genus', 'species', 'form', 'height', ...tradeSelectColumns(trx)));
         const kept = await keptTradeFields(trx, rows);
         await trx('catalogue_items').delete();
         // jsonb as JSON text: knex alone would send a JS array as a PostgreSQL array.
