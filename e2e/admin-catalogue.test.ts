@@ -4,7 +4,7 @@ import knexFactory from 'knex';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot, viewports } from './browser.ts';
-import { openFromMenu, openAdminSession, sameSessionContext, type AdminSession } from './admin-helpers.ts';
+import { expectAccessible, openFromMenu, openAdminSession, sameSessionContext, type AdminSession } from './admin-helpers.ts';
 
 /**
  * The catalogue admin screen in real Chromium against the real web and worker processes: edit a
@@ -191,6 +191,7 @@ describe('admin catalogue', () => {
       await dialog.getByLabel(/^Stock status/).selectOption('ready_from');
       await dialog.getByLabel(/^Ready from/).fill('2027-03-01');
       await screenshot(page, 'admin-catalogue-trade-modal-laptop');
+      await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save Row' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(await db('catalogue_items').where({ id }).first('price_pence', 'price_breaks', 'stock_status', db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`))).toEqual({

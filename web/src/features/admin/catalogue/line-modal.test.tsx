@@ -64,6 +64,7 @@ describe('LineModal trade fields', () => {
           errors: {
             ready_from: ['The ready from date is required when the stock status is ready_from.'],
             'price_breaks.0.min_quantity': ['The break quantity must be at least 2.'],
+            price_breaks: ['There may be at most 10 price breaks.'],
           },
         },
         422,
@@ -91,6 +92,7 @@ describe('LineModal trade fields', () => {
     expect(field(/^Ready from/)).toHaveAccessibleDescription('The ready from date is required when the stock status is ready_from.');
     expect(field('From quantity', second)).toHaveAccessibleDescription('The break quantity must be at least 2.');
     expect(field('From quantity', screen.getByRole('group', { name: 'Break 1' }))).not.toHaveAccessibleDescription();
+    expect(within(dialog()).getByText('There may be at most 10 price breaks.')).toBeVisible();
     expect(requestsTo(seen, 'POST /api/catalogue')[0]!.body).toEqual({
       genus: 'Carpinus',
       species: 'betulus',
