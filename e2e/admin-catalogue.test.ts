@@ -3,14 +3,15 @@ import ExcelJS from 'exceljs';
 import knexFactory from 'knex';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { screenshot } from './browser.ts';
-import { openFromMenu, openAdminSession, sameSessionContext, type AdminSession } from './admin-helpers.ts';
+import { screenshot, viewports } from './browser.ts';
+import { expectAccessible, openFromMenu, openAdminSession, sameSessionContext, type AdminSession } from './admin-helpers.ts';
 
 /**
  * The catalogue admin screen in real Chromium against the real web and worker processes: edit a
  * row and find the change in the regenerated PDF; add and delete a row; import a workbook with
  * one bad row and see nothing imported and that row named; import a workbook through its preview
- * and confirmation; the screen on a 390 px phone.
+ * and confirmation; set a line's trade price, a break and a "ready from" date; the screen on a
+ * 390 px phone.
  */
 
 let page: Page;
@@ -167,6 +168,67 @@ describe('admin catalogue', () => {
         for (let start = 0; start < original.length; start += 500) await trx('catalogue_items').insert(original.slice(start, start + 500));
         await trx('catalogue_state').where({ id: 1 }).increment('revision', 1);
       });
+    }
+  });
+
+  it('sets a line\'s trade price, a price break and a "ready from" date, and the table shows them after a reload', async () => {
+    const species = `serrata trade${stamp}`;
+    const [{ id }] = (await db('catalogue_items').insert({ genus: 'Zelkova', species, common_name: '', form: '3L', height: '60-90' }).returning('id')) as [{ id: number }];
+    const phone = await sameSessionContext(session.browser, session.context, 'phone');
+    try {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto('/admin/catalogue');
+      const search = () => page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(`trade${stamp}`);
+      await search();
+      await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(species)]);
+      await rows().first().getByRole('button', { name: /^Edit/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Row' });
+      await dialog.getByLabel(/^Trade price/).fill('2.50');
+      await dialog.getByRole('button', { name: 'Add break' }).click();
+      const step = dialog.getByRole('group', { name: 'Break 1' });
+      await step.getByLabel('From quantity').fill('50');
+      await step.getByLabel(/^Price/).fill('2.25');
+      await dialog.getByLabel(/^Stock status/).selectOption('ready_from');
+      await dialog.getByLabel(/^Ready from/).fill('2027-03-01');
+      await screenshot(page, 'admin-catalogue-trade-modal-laptop');
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Save Row' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await db('catalogue_items').where({ id }).first('price_pence', 'price_breaks', 'stock_status', db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`))).toEqual({
+        price_pence: 250,
+        price_breaks: [{ min_quantity: 50, price_pence: 225 }],
+        stock_status: 'ready_from',
+        ready_from: '2027-03-01',
+      });
+
+      await page.reload();
+      await search();
+      await expect.poll(() => rows().first().innerText()).toContain(species);
+      const cells = await rows().first().locator('td').allInnerTexts();
+      expect(cells.slice(5, 7)).toEqual(['£2.50 · 1 break', 'Ready from 1 Mar 2027']);
+      await screenshot(page, 'admin-catalogue-trade-laptop');
+
+      // On a phone the row card carries the price and availability without widening the page, and so does the modal.
+      const tab = await phone.newPage();
+      await tab.setViewportSize({ width: 390, height: 844 });
+      await tab.goto('/admin/catalogue', { waitUntil: 'networkidle' });
+      await tab.getByRole('searchbox', { name: 'Search the catalogue' }).fill(`trade${stamp}`);
+      const card = tab.getByRole('main').locator('table tbody tr').filter({ hasText: species });
+      await card.getByText('Ready from 1 Mar 2027').waitFor();
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(tab, 'admin-catalogue-trade-phone');
+      await card.getByRole('button', { name: /^Edit/ }).click();
+      const phoneDialog = tab.getByRole('dialog', { name: 'Edit Row' });
+      await expect(phoneDialog.getByLabel(/^Ready from/).inputValue()).resolves.toBe('2027-03-01');
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await phoneDialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await phoneDialog.getByRole('button', { name: 'Add break' }).scrollIntoViewIfNeeded();
+      await screenshot(tab, 'admin-catalogue-trade-modal-phone');
+      await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await phone.close();
+      await page.setViewportSize(viewports.desktop);
+      await db('catalogue_items').where({ id }).delete();
     }
   });
 

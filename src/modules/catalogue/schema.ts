@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { pagingSchema } from '../../validation/paging.ts';
-import { STOCK_STATUSES } from '../../../shared/api/catalogue.ts';
+import { STOCK_STATUSES, type StockStatus } from '../../../shared/api/catalogue.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 
 /**
@@ -86,8 +86,8 @@ const tradeFields = {
   ready_from: isoDate('ready from date').nullish(),
 };
 
-/** A catalogue line as an admin (or an import row) writes it. */
-export const itemSchema = z.object({
+/** A catalogue line's fields, before the rule that ties `ready_from` to the stock status. */
+const itemFields = z.object({
   genus: z
     .string({ error: 'The genus field is required.' })
     .trim()
@@ -108,8 +108,62 @@ export const itemSchema = z.object({
   height: z.enum(CATALOGUE_HEIGHTS, { error: 'The height field must be one of: ' + CATALOGUE_HEIGHTS.join(', ') + '.' }),
   ...tradeFields,
 });
+
+export const READY_FROM_REQUIRED = 'The ready from date is required when the stock status is ready_from.';
+export const READY_FROM_NEEDS_STATUS = 'A ready from date needs the stock status ready_from.';
+
+/** The two fields the ready-from rule reads: undefined = not given (PATCH, or a column the import file lacks). */
+export interface ReadyFromFields {
+  stock_status?: StockStatus | null;
+  ready_from?: string | null;
+}
+/** A line's stored values of those fields (a new line: both null). */
+export type StoredReadyFrom = { [K in keyof ReadyFromFields]-?: Exclude<ReadyFromFields[K], undefined> };
+/** What a line that does not exist yet has stored. */
+export const NOTHING_STORED: StoredReadyFrom = Object.freeze({ stock_status: null, ready_from: null });
+
+/**
+ * The ready-from rule (issue 10): a line "ready from" a date must have that date, and only such a
+ * line has one. What staff expect decides the two ways a date can be out of place:
+ * - a status other than ready_from SENT with the input clears the date (see {@link clearStaleReadyFrom}):
+ *   plants that were coming are now in stock or sold out, so the date is stale. Refusing would make
+ *   staff clear it by hand as well — a second cell per row in the spreadsheet, and a field the admin
+ *   form hides once the status is not ready_from;
+ * - a date sent WITHOUT a status (or with an empty one) for a line whose status is not ready_from
+ *   is refused: nothing made that date stale, the status was most likely forgotten, and dropping
+ *   the date silently would lose what staff typed.
+ * `stored` is the line's current values (NOTHING_STORED for a new line); without it (the schema,
+ * which cannot see the database) only what the input alone decides is checked, and the service
+ * checks again with the stored values. Returns the message for `ready_from`, or undefined.
+ */
+export function readyFromProblem(input: ReadyFromFields, stored?: StoredReadyFrom): string | undefined {
+  // An input that says nothing of either field leaves them as they are (legacy rows included).
+  if (input.stock_status === undefined && input.ready_from === undefined) return undefined;
+  if (input.stock_status === null && input.ready_from) return READY_FROM_NEEDS_STATUS;
+  const status = input.stock_status !== undefined ? input.stock_status : stored?.stock_status;
+  if (status === undefined) return undefined;
+  if (status !== 'ready_from') return input.stock_status === undefined && input.ready_from ? READY_FROM_NEEDS_STATUS : undefined;
+  const date = input.ready_from !== undefined ? input.ready_from : stored?.ready_from;
+  return date === null ? READY_FROM_REQUIRED : undefined;
+}
+
+/** A status other than ready_from, given with the input, clears the date (why: {@link readyFromProblem}). */
+export const clearStaleReadyFrom = <T extends ReadyFromFields>(input: T): T =>
+  input.stock_status !== undefined && input.stock_status !== 'ready_from' && input.ready_from !== null ? { ...input, ready_from: null } : input;
+
+/** Adds the ready-from rule, as far as the input alone decides it, to a line's schema. */
+const withReadyFromRule = <S extends z.ZodType<ReadyFromFields>>(schema: S) =>
+  schema
+    .superRefine((line, ctx) => {
+      const problem = readyFromProblem(line);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['ready_from'], message: problem });
+    })
+    .transform(clearStaleReadyFrom);
+
+/** A catalogue line as an admin (or an import row) writes it. */
+export const itemSchema = withReadyFromRule(itemFields);
 /** PATCH sends only what changed. */
-export const itemPatchSchema = itemSchema.partial();
+export const itemPatchSchema = withReadyFromRule(itemFields.partial());
 
 export type CatalogueItemInput = z.input<typeof itemSchema>;
 export type CatalogueItemPatch = z.input<typeof itemPatchSchema>;

@@ -1,4 +1,4 @@
-import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
+import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, CatalogueTrade, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -6,8 +6,9 @@ import { validate } from '../../validation/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { presentDownload, presentItem, PUBLIC_VIEWER, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
-import { itemPatchSchema, itemSchema, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
+import { itemPatchSchema, itemSchema, NOTHING_STORED, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
 import { diffCatalogue, previewToken } from './import-preview.ts';
+import { halfReadyFrom, refuseImportedReadyFrom, refuseReadyFrom, storedReadyFrom } from './ready-from-rule.ts';
 import { bumpRevision, currentRevision, keptTradeFields, latestFile, nestTrade, tradeSelectColumns, withTrade, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
@@ -135,6 +136,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     /** Adds a line; validated here too, as imports and seeds call this without a route. */
     async create(input: CatalogueItemInput): Promise<CatalogueLine> {
       const data = validate(itemSchema, input);
+      refuseReadyFrom(data, NOTHING_STORED);
       const item = await deps.db.transaction(async (trx) => {
         const row = await CatalogueItem.query(trx).insertAndFetch(data);
         await changed(trx, `created ${row.id}`);
@@ -147,6 +149,12 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     async update(id: number, input: CatalogueItemPatch): Promise<CatalogueLine> {
       const data = validate(itemPatchSchema, input);
       const item = await deps.db.transaction(async (trx) => {
+        // A patch may send the status or the date alone: the rule reads the other as stored.
+        if (data.stock_status !== undefined || data.ready_from !== undefined) {
+          const stored = await storedReadyFrom(trx, id);
+          if (!stored) throw notFound();
+          refuseReadyFrom(data, stored);
+        }
         const row = await CatalogueItem.query(trx).patchAndFetchById(id, { ...data, updated_at: trx.fn.now() });
         if (!row) throw notFound();
         await changed(trx, `updated ${id}`);
@@ -176,7 +184,8 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         const revision = await currentRevision(trx);
         const current = (await trx('catalogue_items')
           .orderBy('id')
-          .select('genus', 'species', 'common_name', 'form', 'height', ...tradeSelectColumns(trx))) as CatalogueRow[];
+          .select('genus', 'species', 'common_name', 'form', 'height', ...tradeSelectColumns(trx))) as (CatalogueRow & CatalogueTrade)[];
+        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, current);
         return diffCatalogue(current.map(nestTrade), rows, previewToken(revision, fileSha256));
       });
     },
@@ -196,6 +205,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           const state = await trx('catalogue_state').where({ id: 1 }).forUpdate().first('revision');
           if (Number(state?.revision ?? 0) !== options.expectedRevision) throw validationError({ token: [PREVIEW_STALE] });
         }
+        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, await trx('catalogue_items').select('genus', 'species', 'form', 'height', ...tradeSelectColumns(trx)));
         const kept = await keptTradeFields(trx, rows);
         await trx('catalogue_items').delete();
         // jsonb as JSON text: knex alone would send a JS array as a PostgreSQL array.

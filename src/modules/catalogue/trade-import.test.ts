@@ -61,4 +61,56 @@ describe('catalogue import with trade columns', () => {
     ]);
     expect(await tradeOf()).toEqual(before);
   });
+
+  describe('the ready-from rule', () => {
+    const REQUIRED = 'The ready from date is required when the stock status is ready_from.';
+    const NEEDS_STATUS = 'A ready from date needs the stock status ready_from.';
+    const preview = (csv: string) =>
+      sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'c.csv', body: Buffer.from(csv), type: 'text/csv' } });
+
+    it('refuses, in the preview, a "ready from" row without a date and a date without a status, by row', async () => {
+      await importCsv('Genus,Species,Form,Height (cm),Stock,Ready from\nAcer,campestre,10L,175-200,in stock,\n');
+      const before = await tradeOf();
+      const bad = await preview(
+        [
+          'Genus,Species,Form,Height (cm),Stock,Ready from',
+          'Acer,campestre,10L,175-200,ready from,',
+          'Carpinus,betulus,3L,60-90,,2027-03-01',
+          'Fagus,sylvatica,3L,60-90,ready from,2027-03-01',
+        ].join('\n'),
+      );
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors.rows).toEqual([`Row 2: ${REQUIRED}`, `Row 3: ${NEEDS_STATUS}`]);
+      expect(await tradeOf()).toEqual(before);
+    });
+
+    it('clears the date of a row whose status is no longer "ready from"', async () => {
+      const imported = await importCsv('Genus,Species,Form,Height (cm),Stock,Ready from\nAcer,campestre,10L,175-200,In stock,2027-03-01\n');
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      expect((await tradeOf()).campestre).toMatchObject({ stock_status: 'in_stock', ready_from: null });
+    });
+
+    it('counts the stored date or status when the file has only one of the two columns', async () => {
+      await importCsv(
+        ['Genus,Species,Form,Height (cm),Stock,Ready from', 'Acer,campestre,10L,175-200,ready from,2027-03-01', 'Carpinus,betulus,3L,60-90,in stock,'].join('\n'),
+      );
+      const before = await tradeOf();
+
+      // A Stock column alone: "ready from" keeps the stored date, but a line without one is refused.
+      const stockOnly = await preview('Genus,Species,Form,Height (cm),Stock\nAcer,campestre,10L,175-200,ready from\nCarpinus,betulus,3L,60-90,ready from\n');
+      expect(stockOnly.status).toBe(422);
+      expect(stockOnly.body.errors.rows).toEqual([`Carpinus betulus, 3L, 60-90: ${REQUIRED}`]);
+
+      // A Ready from column alone: a date for a line in stock is refused; an empty cell may not clear a "ready from" line's date.
+      const dateOnly = await preview('Genus,Species,Form,Height (cm),Ready from\nAcer,campestre,10L,175-200,\nCarpinus,betulus,3L,60-90,2027-05-01\n');
+      expect(dateOnly.status).toBe(422);
+      expect(dateOnly.body.errors.rows).toEqual([`Acer campestre, 10L, 175-200: ${REQUIRED}`, `Carpinus betulus, 3L, 60-90: ${NEEDS_STATUS}`]);
+      expect(await tradeOf()).toEqual(before);
+
+      // A new date for the "ready from" line alone is fine, and the other line keeps its status.
+      const moved = await importCsv('Genus,Species,Form,Height (cm),Ready from\nAcer,campestre,10L,175-200,2027-04-15\nCarpinus,betulus,3L,60-90,\n');
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(await tradeOf()).toMatchObject({ campestre: { stock_status: 'ready_from', ready_from: '2027-04-15' }, betulus: { stock_status: 'in_stock' } });
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { GenusName } from './genus-link.tsx';
-import { formatAvailability, formatPrice } from './trade-format.ts';
+import { formatAvailability, formatPrice } from '../../components/trade-format.ts';
 import styles from './results.module.css';
 
 /** Props of {@link ResultsList}. */

@@ -1,12 +1,12 @@
 import { api } from '../../../app/api.ts';
-import type { CatalogueDownloads, CatalogueLine, ImportPreview } from '../../../../../shared/api/catalogue.ts';
+import type { CatalogueDownloads, CatalogueLine, CatalogueTrade, ImportPreview } from '../../../../../shared/api/catalogue.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
 
 /** Rows per page of the admin list. */
 export const CATALOGUE_PAGE_SIZE = 25;
 
-/** What the row form sends. */
-export type CatalogueLineInput = Omit<CatalogueLine, 'id'>;
+/** What the row form sends: the line's fields and its trade fields, flat (as POST/PATCH /api/catalogue take them). */
+export type CatalogueLineInput = Omit<CatalogueLine, 'id' | 'trade'> & CatalogueTrade;
 
 const LIST = { type: 'Catalogue', id: 'LIST' } as const;
 /** A change reloads the lists here and on the public catalogue page, and the dashboard's figures. */

@@ -5,6 +5,7 @@ import { cx } from '../../../components/cx.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { formatAvailability } from '../../../components/trade-format.ts';
 import admin from '../shared/admin.module.css';
 import { PageHeader } from '../shared/page-header.tsx';
 import { CATALOGUE_PAGE_SIZE, useDeleteLineMutation, useListCatalogueQuery } from './api.ts';
@@ -12,6 +13,7 @@ import type { CatalogueLine } from '../../../../../shared/api/catalogue.ts';
 import { DownloadsStatus } from './downloads-status.tsx';
 import { ImportForm } from './import-form.tsx';
 import { LineModal } from './line-modal.tsx';
+import { priceSummary } from './trade-summary.ts';
 import styles from './catalogue-admin.module.css';
 
 /** Typing pauses this long before the list searches. */
@@ -84,6 +86,8 @@ export function CatalogueAdminPage() {
                 <th scope="col">Common name</th>
                 <th scope="col">Form</th>
                 <th scope="col">Height (cm)</th>
+                <th scope="col">Price</th>
+                <th scope="col">Availability</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -97,6 +101,8 @@ export function CatalogueAdminPage() {
                   <td>{line.common_name}</td>
                   <td>{line.form}</td>
                   <td>{line.height}</td>
+                  <td className={styles.tradeCell}>{priceSummary(line.trade)}</td>
+                  <td className={styles.tradeCell}>{line.trade ? formatAvailability(line.trade) : ''}</td>
                   <td>
                     <div className={admin.rowActions}>
                       <button type="button" className={cx(buttons.secondary, admin.small)} onClick={() => setModal({ line })}>
@@ -115,7 +121,7 @@ export function CatalogueAdminPage() {
               ))}
               {!data.results.length && (
                 <tr>
-                  <td colSpan={6}>No rows found.</td>
+                  <td colSpan={8}>No rows found.</td>
                 </tr>
               )}
             </tbody>

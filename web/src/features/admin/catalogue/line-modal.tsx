@@ -9,8 +9,10 @@ import { Notice } from '../../../components/notice.tsx';
 import admin from '../shared/admin.module.css';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../../../../../shared/catalogue.ts';
 import { useCreateLineMutation, useUpdateLineMutation } from './api.ts';
-import type { CatalogueLine } from '../../../../../shared/api/catalogue.ts';
+import type { CatalogueLine, CatalogueTrade } from '../../../../../shared/api/catalogue.ts';
 import type { CatalogueLineInput } from './api.ts';
+import { draftOf, hasTradeErrors, tradeErrorsOf, tradeRequest, type TradeErrors } from './trade-draft.ts';
+import { TradeFieldset } from './trade-fieldset.tsx';
 
 const FIELDS = ['genus', 'species', 'common_name', 'form', 'height'] as const;
 type Field = (typeof FIELDS)[number];
@@ -24,9 +26,15 @@ export interface LineModalProps {
   onSaved: () => void;
 }
 
-/** Add or edit one catalogue row; form and height come from the fixed lists. */
+/** The row's own fields; the trade fields have a draft of their own (trade-draft.ts). */
+type LineValues = Omit<CatalogueLineInput, keyof CatalogueTrade>;
+
+/**
+ * Add or edit one catalogue row; form and height come from the fixed lists. Its trade fields are
+ * sent back in full each time, so saving without a change sends what the row already has.
+ */
 export function LineModal({ line, onClose, onSaved }: LineModalProps) {
-  const [values, setValues] = useState<CatalogueLineInput>({
+  const [values, setValues] = useState<LineValues>({
     genus: line?.genus ?? '',
     species: line?.species ?? '',
     common_name: line?.common_name ?? '',
@@ -34,6 +42,8 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
     height: line?.height ?? CATALOGUE_HEIGHTS[0],
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [trade, setTrade] = useState(() => draftOf(line?.trade));
+  const [tradeErrors, setTradeErrors] = useState<TradeErrors>({});
   const [problem, setProblem] = useState('');
   const [createLine, created] = useCreateLineMutation();
   const [updateLine, updated] = useUpdateLineMutation();
@@ -44,17 +54,26 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem('');
+    const request = tradeRequest(trade);
+    if ('errors' in request) {
+      setErrors({});
+      setTradeErrors(request.errors);
+      return;
+    }
+    const body: CatalogueLineInput = { ...values, ...request.body };
     try {
-      if (line) await updateLine({ ...values, id: line.id }).unwrap();
-      else await createLine(values).unwrap();
+      if (line) await updateLine({ ...body, id: line.id }).unwrap();
+      else await createLine(body).unwrap();
       onSaved();
       onClose();
     } catch (error) {
       console.error('Catalogue row save failed', error);
-      const { status, body } = describeError(error);
-      const found = status === 422 ? firstFieldErrors(body, FIELDS) : {};
+      const { status, body: answer } = describeError(error);
+      const found = status === 422 ? firstFieldErrors(answer, FIELDS) : {};
+      const foundTrade = status === 422 && typeof answer.errors === 'object' && answer.errors ? tradeErrorsOf(answer.errors as Record<string, unknown>, request.breakRows) : {};
       setErrors(found);
-      if (!Object.keys(found).length) setProblem('The row could not be saved. Please try again.');
+      setTradeErrors(foundTrade);
+      if (!Object.keys(found).length && !hasTradeErrors(foundTrade)) setProblem('The row could not be saved. Please try again.');
     }
   };
 
@@ -107,6 +126,7 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
             )}
           </FormField>
         </div>
+        <TradeFieldset draft={trade} errors={tradeErrors} onChange={setTrade} />
       </form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import type { CatalogueTrade } from '../../../../shared/api/catalogue.ts';
+import type { CatalogueTrade } from '../../../shared/api/catalogue.ts';
 
 /** "£1.25" from pence. */
 export const formatPence = (pence: number): string => `£${(pence / 100).toFixed(2)}`;
