@@ -19,7 +19,7 @@ import { accountRoutes } from './modules/auth/account-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadUser, sessionUserJoin } from './modules/auth/session-auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
-import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { catalogueHeadStart, catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -67,7 +67,9 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(spa(deps.config.webDist));
   app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
   app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
-  // The session read brings the user and their trade approval along: one query per signed-in request.
+  // A signed-in buyer's catalogue search starts while the session is read, which brings the user
+  // and their trade approval along: one round trip before the route, overlapped with its own.
+  app.use(catalogueHeadStart(services.catalogue));
   app.use(sessionMiddleware(app, deps.db, secure, [sessionUserJoin(deps.db), tradeApprovalJoin(deps.db)]));
   app.use(loadUser(deps));
   app.use(jsonBody());

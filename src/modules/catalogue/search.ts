@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import { ORDER_KEY_SQL } from './constants.ts';
 import { genusCommonNames, generaNamed } from './genus-common-names.ts';
 import type { CatalogueTrade } from '../../../shared/api/catalogue.ts';
-import { nestTrade, tradeSelectColumns, type CatalogueRow } from './store.ts';
+import { TRADE_KEYS } from './import-preview.ts';
+import { tradeObjectColumn, type CatalogueRow } from './store.ts';
 
 /**
  * The catalogue search's queries. Words match with `ILIKE '%word%'`, which the trigram GIN indexes
@@ -66,10 +67,14 @@ const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as c
  *   count here would drag all 20,000 lines through a sort (25 ms against 1 ms).
  */
 export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: number, trade = false): Knex.QueryBuilder {
-  // A trade viewer's page carries the trade columns in the same query: no second round trip.
-  const columns = trade ? [...COLUMNS, ...tradeSelectColumns(db)] : COLUMNS;
+  // A trade viewer's page carries the trade fields in the same query (no second round trip), as
+  // one object per line built by PostgreSQL for the page's rows only.
+  const columns = trade ? [...COLUMNS, tradeObjectColumn(db)] : COLUMNS;
   const query: Knex.QueryBuilder = filter.words?.length
-    ? db.withMaterialized('matched', filtered(db, filter).select(...columns)).from('matched').select('*', db.raw('count(*) OVER () AS total'))
+    ? db
+        .withMaterialized('matched', filtered(db, filter).select(...COLUMNS, ...(trade ? TRADE_KEYS : [])))
+        .from('matched')
+        .select(...columns, db.raw('count(*) OVER () AS total'))
     : filtered(db, filter).select(...columns, filtered(db, filter).count('*').as('total'));
   return query
     .orderByRaw(ORDER_KEY_SQL)
@@ -90,7 +95,7 @@ export async function findLines(
   trade = false,
 ): Promise<{ rows: (CatalogueRow & { trade?: CatalogueTrade })[]; total: number }> {
   const rows = (await pageQuery(db, filter, page, limit, trade)) as (CatalogueRow & { total: string | number })[];
-  if (rows.length) return { rows: rows.map(({ total: _total, ...row }) => (trade ? nestTrade(row) : row)), total: Number(rows[0]!.total) };
+  if (rows.length) return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]!.total) };
   if (page === 0) return { rows: [], total: 0 };
   const [count] = await filtered(db, filter).count<{ count: string }[]>({ count: '*' });
   return { rows: [], total: Number(count?.count ?? 0) };

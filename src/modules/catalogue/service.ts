@@ -99,19 +99,27 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
      * exact. When a search matches nothing, the lines of the genera nearest to it by trigram
      * similarity stand in, named in `did_you_mean` (unless `match` is `exact`). Facets cover the
      * whole catalogue.
+     *
+     * `viewer` may still be on its way, as a promise (routes.ts's catalogueHeadStart): the queries
+     * start at once, reading the trade columns when `readTrade` says so, and only presenting waits
+     * for the viewer. A trade viewer is never shown a page read without its trade columns.
      */
-    async list(query: Partial<CatalogueQuery>, viewer: CatalogueViewer): Promise<CataloguePage> {
+    async list(
+      query: Partial<CatalogueQuery>,
+      viewer: CatalogueViewer | Promise<CatalogueViewer>,
+      readTrade = !(viewer instanceof Promise) && viewer.trade,
+    ): Promise<CataloguePage> {
       const page = query.page ?? 0;
       const limit = query.limit ?? 50;
       const exact = { genus: query.genus, form: query.form, height: query.height };
       const words = searchWords(query.q);
-      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit, viewer.trade), facets()]);
+      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit, readTrade), facets()]);
       let result = found;
       let didYouMean: string[] = [];
       if (found.total === 0 && words.length && query.match !== 'exact') {
         const nearest = await nearestGenera(deps.db, words.join(' '), await names(), 10);
         const genera = fallbackGenera(nearest);
-        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit, viewer.trade) : undefined;
+        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit, readTrade) : undefined;
         if (fallback && fallback.total > 0) {
           result = fallback;
           didYouMean = genera;
@@ -119,7 +127,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           didYouMean = nearest.slice(0, 3).map((m) => m.genus);
         }
       }
-      return { results: result.rows.map((row) => presentItem(row, viewer)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
+      const shownTo = await viewer;
+      if (shownTo.trade && !readTrade) throw new Error("A trade viewer's catalogue page was read without its trade columns.");
+      return { results: result.rows.map((row) => presentItem(row, shownTo)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
     },
 
     /** Every genus with its line count and newest update, sorted by name (the genus index, the sitemap). */

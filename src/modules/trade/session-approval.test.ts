@@ -61,6 +61,23 @@ describe('the session read', () => {
     expect(tables).not.toContain('trade_applications');
   });
 
+  it("starts a signed-in buyer's catalogue search before its session read has answered", async () => {
+    const { client, userId } = await buyer();
+    await approve(userId);
+    const events: string[] = [];
+    const table = (query: { sql: string }) => /\bfrom "(\w+)"/.exec(query.sql)?.[1];
+    const sent = (query: { sql: string }) => events.push(`sent ${table(query)}`);
+    const answered = (_response: unknown, query: { sql: string }) => events.push(`answered ${table(query)}`);
+    context.deps.db.on('query', sent).on('query-response', answered);
+    try {
+      expect(await firstLine(client)).toHaveProperty('trade.price_pence', 250);
+    } finally {
+      context.deps.db.off('query', sent).off('query-response', answered);
+    }
+    expect(events.indexOf('sent catalogue_items')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('sent catalogue_items')).toBeLessThan(events.indexOf('answered sessions'));
+  });
+
   it('caches nothing: a rejection or a role change counts from the next request', async () => {
     const { client, userId } = await buyer();
     await approve(userId);
