@@ -12,6 +12,7 @@ import { healthRoutes } from './http/health.ts';
 import { mediaRoutes } from './http/media.ts';
 import { secureCookies } from './http/secure-cookies.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { serializeJsonOnce } from './http/json-once.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { spa } from './http/spa.ts';
 import { serverPages } from './ssr/pages.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   if (secure) app.use(secureCookies());
   app.use(securityHeaders({ hsts: secure }));
   app.use(compress({ threshold: 1024, br: false }));
+  app.use(serializeJsonOnce()); // inside compress: it and Koa then reuse one JSON text
   app.use(spa(deps.config.webDist));
   app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
   app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
