@@ -218,7 +218,7 @@ if (selected.has('trade')) {
     const ratio = trade.buyerP95[p]! / trade.guestP95[p]!;
     results.push({
       name: `${p} p95, approved trade buyer ÷ guest (${trade.apiRows.toLocaleString('en-GB')} priced lines)`,
-      value: `${ratio.toFixed(2)}× (${trade.buyerP95[p]!.toFixed(1)} vs ${trade.guestP95[p]!.toFixed(1)} ms; signed in without trade ${trade.memberP95[p]!.toFixed(1)} ms)`,
+      value: `${ratio.toFixed(2)}× (${trade.buyerP95[p]!.toFixed(1)} vs ${trade.guestP95[p]!.toFixed(1)} ms; signed in without trade ${trade.memberP95[p]!.toFixed(1)} ms; medians ${trade.buyerMedian[p]!.toFixed(2)} vs ${trade.guestMedian[p]!.toFixed(2)} ms)`,
       target: '≤ 1.20×',
       ok: ratio <= 1.2,
     });
