@@ -50,8 +50,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
  * Issue 10's two costs of trade prices, on real PostgreSQL, each against its baseline in the same
  * run: (1) rendering one buyer's 200-line price list (PDF + XLSX, stored) against the public
  * catalogue render of the same lines, alternating rounds after a warm-up; (2) the catalogue API's
- * p95 for an approved trade buyer against a guest on 5,000 priced lines, requests interleaved
- * round by round so drift hits both alike.
+ * p95 for an approved trade buyer against a guest (and a signed-in buyer without trade) on 5,000
+ * priced lines, sent from a separate process (trade-api-client.ts) and interleaved round by round
+ * so drift hits every identity alike.
  */
 export async function benchTrade(renderRows = 200, apiRows = 5_000): Promise<TradeFigures> {
   await setupTemplate();

@@ -13,13 +13,16 @@ import { PREVIEW_STALE, type CatalogueService } from './service.ts';
 
 /**
  * Catalogue admin, every route admin only (the service validates with the catalogue's schema):
- * POST /api/catalogue {genus, species, common_name?, form, height} → 201 line ·
+ * POST /api/catalogue {genus, species, common_name?, form, height, and the trade fields price_pence?,
+ * price_breaks? [{min_quantity, price_pence}], stock_status?, stock_quantity?, ready_from? (needed
+ * with stock_status ready_from)} → 201 line with its `trade` ·
  * PATCH /api/catalogue/{id} {any of those} → 200 line · DELETE /api/catalogue/{id} → 204 ·
  * POST /api/catalogue/import/preview multipart {file: .xlsx or .csv, ≤ 10 MiB} → 200 {token,
  * counts: {added, changed, removed, unchanged}, added, changed, removed}, changing nothing ·
  * POST /api/catalogue/import multipart {file, token} → 200 {imported: N}.
  * The import REPLACES the whole catalogue in one transaction (the admin uploads the full list,
- * e.g. the downloadable workbook after editing), so it is previewed first and confirmed with the
+ * e.g. the downloadable workbook after editing; a file without the optional trade columns keeps
+ * every line's prices), so it is previewed first and confirmed with the
  * preview's token: the same file (by SHA-256) on the same catalogue revision, else 422 errors.token
  * and nothing changes. Any bad row → 422 {errors: {rows: ["Row 5: …"]}} by spreadsheet row number;
  * a file-level problem → 422 errors.file; not a spreadsheet → 415 errors.file; over 10 MiB → 413.

@@ -92,6 +92,9 @@ export function ImportForm({ onImported }: ImportFormProps) {
       <p className={admin.muted} id={`${id}-hint`}>
         An .xlsx or .csv file with the columns Genus, Species, Common name, Form and Height (cm), like the Excel download. It
         <strong> replaces the whole catalogue</strong>, so you see what would change and confirm it first; if any row is wrong, nothing changes.
+        Trade columns are optional: Price (pence), Price breaks (<code>10:450; 50:400</code>), Stock (in_stock, limited, ready_from,
+        out_of_stock), Stock quantity and Ready from (a date, needed when Stock is ready_from). A file without them keeps every line&apos;s
+        prices.
       </p>
       <Notice tone="success">{done}</Notice>
       <Notice tone="error">{problem}</Notice>
