@@ -161,8 +161,8 @@ export const tradeSelectColumns = (db: Knex) => [
 
 /**
  * The trade columns as one `trade` object per row (the shape {@link nestTrade} makes), built by
- * PostgreSQL: node-postgres then parses one value per line instead of five and nothing is
- * reshaped, which is most of what a trade viewer's catalogue page costs over a guest's.
+ * PostgreSQL for the page's rows: node-postgres then parses one value per line instead of five,
+ * and nothing is reshaped afterwards (a trade viewer's catalogue page is on issue 10's budget).
  */
 export const tradeObjectColumn = (db: Knex) =>
   db.raw(
