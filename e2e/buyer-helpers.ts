@@ -41,19 +41,18 @@ export async function listed(page: Page): Promise<Record<string, string>> {
   return result;
 }
 
+/** A line's name as the web app writes it (lineName in web/src/features/plant-list/add-to-list.tsx). */
+export const lineName = ({ genus, species, form, height }: { genus: string; species: string; form: string; height: string }): string =>
+  `${genus} ${species}, ${form}, ${height === 'Rootstock' ? height : `${height} cm`}`;
+
 /**
  * The guest's list as this browser stores it, as `{name: quantity}` (null when nothing is stored).
  * The key and line shape are web/src/features/plant-list/guest-list.ts's; a spec that reads this
  * before and after sign-in proves both that the copy existed and that it is gone.
  */
-export function storedGuestList(page: Page): Promise<Record<string, number> | null> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('hothfield.plant-list.v1');
-    if (raw === null) return null;
-    const lines = JSON.parse(raw) as { quantity: number; snapshot: { genus: string; species: string; form: string; height: string } }[];
-    // Named as lineName() in web/src/features/plant-list/add-to-list.tsx names a line.
-    const name = ({ genus, species, form, height }: (typeof lines)[number]['snapshot']) =>
-      `${genus} ${species}, ${form}, ${height === 'Rootstock' ? height : `${height} cm`}`;
-    return Object.fromEntries(lines.map((line) => [name(line.snapshot), line.quantity]));
-  });
+export async function storedGuestList(page: Page): Promise<Record<string, number> | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('hothfield.plant-list.v1'));
+  if (raw === null) return null;
+  const lines = JSON.parse(raw) as { quantity: number; snapshot: { genus: string; species: string; form: string; height: string } }[];
+  return Object.fromEntries(lines.map((line) => [lineName(line.snapshot), line.quantity]));
 }

@@ -3,8 +3,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin, logInAsAdmin } from './admin-helpers.ts';
 import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
-import { addLine, listed, logInAsBuyer } from './buyer-helpers.ts';
+import { addLine, lineName, listed, logInAsBuyer } from './buyer-helpers.ts';
 import { waitForMail } from './mail.ts';
+import { xlsxAttachmentRows } from '../test/mail-attachments.ts';
 import { hashPassword } from '../src/passwords.ts';
 
 let browser: Browser;
@@ -86,7 +87,17 @@ describe('plant list, as a guest on a 390 px phone', () => {
     await screenshot(page, 'quote-sent-phone');
     const confirmation = await waitForMail((mail) => mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
     expect(confirmation.text).toContain(reference);
-    await waitForMail((mail) => !mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
+    const toSales = await waitForMail((mail) => !mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
+    // Both spreadsheets hold the two lines as listed: name parts, then the quantity.
+    for (const mail of [toSales, confirmation]) {
+      const [header, ...lines] = await xlsxAttachmentRows(mail);
+      expect(header).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity']);
+      const quoted = lines.map((row) => {
+        const [genus = '', species = '', , form = '', height = '', quantity] = row.map(String);
+        return `${lineName({ genus, species, form, height })} × ${quantity}`;
+      });
+      expect(quoted).toEqual([`${first} × 25`, `${second} × 40`]);
+    }
     expect(errors).toEqual([]);
     await context.close();
 

@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/admin.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
 import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
+import { xlsxAttachmentRows } from '../../../test/mail-attachments.ts';
 import type { CapturedMail } from '../../../test/smtp.ts';
 import { sendQuoteToSales } from './mail-job.ts';
 
@@ -30,19 +29,6 @@ const guestRequest = (lines: unknown) => ({
   email: 'jo@example.com',
   telephone: '01233 555 123',
 });
-
-/** The first sheet of a mail's XLSX attachment as rows of cell values (header first). */
-async function attachedRows(mail: CapturedMail): Promise<unknown[][]> {
-  const parsed = await simpleParser(mail.raw);
-  expect(parsed.attachments).toHaveLength(1);
-  const [file] = parsed.attachments;
-  expect(file!.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(file!.content as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 /** Nothing waiting, delayed or running on the mail queue. */
 async function mailQueueIdle(): Promise<boolean> {
@@ -102,8 +88,8 @@ describe('POST /api/quote-requests as a guest', () => {
       ['Fagus', 'sylvatica', 'Beech <i>', 'Bare root', '60-90', 25],
       ['Acer', "platanoides 'Crimson King'", 'Norway maple', '10L', '175-200', 3],
     ];
-    expect(await attachedRows(toSales)).toEqual(expectedRows);
-    expect(await attachedRows(toBuyer)).toEqual(expectedRows);
+    expect(await xlsxAttachmentRows(toSales)).toEqual(expectedRows);
+    expect(await xlsxAttachmentRows(toBuyer)).toEqual(expectedRows);
     for (const mail of [toSales, toBuyer]) {
       expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(mail.html).toContain('Beech &lt;i&gt;');
