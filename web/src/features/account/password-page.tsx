@@ -1,8 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
-import type { FieldErrors } from '../../app/api-errors.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../../app/session.ts';
 import { FormField } from '../../components/form-field.tsx';
@@ -10,6 +8,7 @@ import { errorMessage } from '../../components/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { useUpdatePasswordMutation } from './api.ts';
 import type { PasswordInput } from './api.ts';
 import styles from './account.module.css';
@@ -26,15 +25,14 @@ export function PasswordPage() {
   usePageMeta('Change Password', 'Change the password of your Hothfield Nurseries account.');
   const user = useAppSelector(selectCurrentUser);
   const [values, setValues] = useState<PasswordInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field>();
   const [error, setError] = useState('');
   const [saved, setSaved] = useState('');
   const [updatePassword, { isLoading }] = useUpdatePasswordMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -48,11 +46,7 @@ export function PasswordPage() {
       setSaved(answer.message || 'Your password has been updated.');
     } catch (failure) {
       const { status, body } = describeError(failure);
-      flushSync(() => {
-        setError(errorMessage(failure));
-        if (status === 422) setErrors(firstFieldErrors(body, FIELDS));
-      });
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      showErrors(status === 422 ? firstFieldErrors(body, FIELDS) : {}, () => setError(errorMessage(failure)));
     }
   };
 

@@ -1,8 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { firstFieldErrors, describeError } from '../../app/api-errors.ts';
-import type { FieldErrors } from '../../app/api-errors.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { sessionApi } from '../../app/session-api.ts';
 import { selectCurrentUser } from '../../app/session.ts';
@@ -11,6 +9,7 @@ import { errorMessage } from '../../components/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { useUpdateProfileMutation } from './api.ts';
 import type { ProfileInput } from './api.ts';
 import styles from './account.module.css';
@@ -32,15 +31,14 @@ export function ProfilePage() {
     lastname: user?.lastname ?? '',
     email: user?.email ?? '',
   }));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field>();
   const [error, setError] = useState('');
   const [saved, setSaved] = useState('');
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -59,11 +57,7 @@ export function ProfilePage() {
       );
     } catch (failure) {
       const { status, body } = describeError(failure);
-      flushSync(() => {
-        setError(errorMessage(failure));
-        if (status === 422) setErrors(firstFieldErrors(body, FIELDS));
-      });
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      showErrors(status === 422 ? firstFieldErrors(body, FIELDS) : {}, () => setError(errorMessage(failure)));
     }
   };
 

@@ -1,12 +1,11 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
-import type { FieldErrors } from '../../app/api-errors.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../components/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { BUSINESS_TYPES } from '../../../../shared/api/trade.ts';
 import { BUSINESS_TYPE_LABELS } from '../../components/business-types.ts';
 import { useApplyForTradeMutation } from './trade-api.ts';
@@ -34,14 +33,13 @@ export function TradeApplicationForm({ defaults }: { defaults?: TradeApplication
     invoice_email: '',
     ...defaults,
   }));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field>();
   const [error, setError] = useState('');
   const [apply, { isLoading }] = useApplyForTradeMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -52,11 +50,7 @@ export function TradeApplicationForm({ defaults }: { defaults?: TradeApplication
       await apply(values).unwrap();
     } catch (failure) {
       const { status, body } = describeError(failure);
-      flushSync(() => {
-        setError(errorMessage(failure));
-        if (status === 422) setErrors(firstFieldErrors(body, FIELDS));
-      });
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      showErrors(status === 422 ? firstFieldErrors(body, FIELDS) : {}, () => setError(errorMessage(failure)));
     }
   };
 

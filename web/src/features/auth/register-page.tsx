@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { reloadUser } from '../../app/session-api.ts';
@@ -8,6 +7,7 @@ import { errorMessage, fieldErrorLists } from '../../components/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { useCsrfCookieMutation, useRegisterMutation } from './api.ts';
 import type { Registration } from './api.ts';
 import { AuthPanel } from './auth-panel.tsx';
@@ -37,16 +37,15 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<Registration>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string[]>>>({});
+  const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field, string[]>();
   const [formError, setFormError] = useState('');
   const [busy, setBusy] = useState(false);
   const [csrfCookie] = useCsrfCookieMutation();
   const [register] = useRegisterMutation();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -62,8 +61,7 @@ export function RegisterPage() {
     } catch (failure) {
       const lists = fieldErrorLists(failure, FIELDS);
       if (Object.keys(lists).length) {
-        flushSync(() => setErrors(lists));
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+        showErrors(lists);
       } else {
         setFormError(errorMessage(failure));
       }

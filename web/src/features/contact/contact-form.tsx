@@ -8,6 +8,7 @@ import { FormField, InputField } from '../../components/form-field.tsx';
 import layout from '../../components/form-layout.module.css';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { useSendContactMessageMutation } from './api.ts';
 import type { ContactMessage } from './api.ts';
 import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
@@ -63,11 +64,10 @@ const stickySuccess = () => typeof window.matchMedia === 'function' && window.ma
 export function ContactForm() {
   const post = useFormPost('contact');
   const [values, setValues] = useState<ContactMessage>(() => postedValues(post));
-  const [errors, setErrors] = useState<FieldErrors<Field>>(() => postedErrors(post));
+  const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field>(() => postedErrors(post));
   const [formError, setFormError] = useState(() => (post?.status === 'failed' ? (post.message ?? FAILED_TEXT) : ''));
   const [success, setSuccess] = useState<Success | null>(() => (post?.status === 'sent' ? { sticky: true } : null));
   const [send, { isLoading }] = useSendContactMessageMutation();
-  const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
@@ -78,7 +78,7 @@ export function ContactForm() {
 
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field);
     // Writing a new message: the old "sent" no longer describes the form.
     if (success) setSuccess(null);
   };
@@ -102,9 +102,7 @@ export function ContactForm() {
       const { status, body } = describeError(error);
       const fieldErrors = status === 422 ? firstFieldErrors(body, FIELDS) : {};
       if (Object.keys(fieldErrors).length) {
-        // Render the errors now, then take the user to the first field that needs attention.
-        flushSync(() => setErrors(fieldErrors));
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+        showErrors(fieldErrors);
       } else if (status === 429 && typeof body.message === 'string') {
         setFormError(body.message);
       } else {

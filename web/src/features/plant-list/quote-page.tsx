@@ -3,7 +3,6 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
-import type { FieldErrors } from '../../app/api-errors.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../../app/session.ts';
 import buttons from '../../components/button.module.css';
@@ -13,6 +12,7 @@ import layout from '../../components/form-layout.module.css';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
+import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { lineName } from './add-to-list.tsx';
 import { PLANT_LIST_HREF } from './plant-list-link.tsx';
 import { useRequestQuoteMutation } from './quote-api.ts';
@@ -53,15 +53,14 @@ export function QuotePage() {
   const { data, ready, isError } = usePlantList();
   const [send, { isLoading }] = useRequestQuoteMutation();
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field>();
   const [formError, setFormError] = useState('');
   const [reference, setReference] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
 
   const change = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -80,10 +79,7 @@ export function QuotePage() {
     const { status, body } = describeError(result.error);
     const fieldErrors = status === 422 ? firstFieldErrors(body, FIELDS) : {};
     const { lines: linesError, ...onFields } = fieldErrors;
-    if (Object.keys(onFields).length) {
-      flushSync(() => setErrors(onFields));
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
+    if (Object.keys(onFields).length) showErrors(onFields);
     if (linesError) setFormError(`Your plant list: ${linesError}`);
     else if (!Object.keys(onFields).length) {
       setFormError((status === 429 || status === 422) && typeof body.message === 'string' ? body.message : GENERIC_ERROR);
