@@ -87,7 +87,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Without these import-x skips every .ts/.tsx file it resolves (its default extensions are
+      // JavaScript only), so no-cycle never looked past the first import and could not fire.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       // Modules talk through services; a cycle means a slice boundary leaked (ARCHITECTURE rule 1).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
