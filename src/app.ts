@@ -15,12 +15,13 @@ import { securityHeaders } from './http/security-headers.ts';
 import { serializeJsonOnce } from './http/json-once.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { spa } from './http/spa.ts';
+import { resolveViewer } from './http/viewer.ts';
 import { serverPages } from './ssr/pages.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadUser, sessionUserJoin } from './modules/auth/session-auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
-import { catalogueHeadStart, catalogueRoutes } from './modules/catalogue/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -36,7 +37,6 @@ import { plantListRoutes } from './modules/plant-lists/routes.ts';
 import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
-import { tradeApprovalJoin } from './modules/trade/service.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -47,7 +47,7 @@ export interface AppOptions {
 /**
  * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
  * access log → errors → client IP → secure cookies → headers → compression → SPA fallback →
- * server-rendered pages → CSRF → session → body → routes.
+ * server-rendered pages → CSRF → session → user → viewer → body → routes.
  */
 export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
   // Trust exactly the configured proxies: the X-Forwarded-For entry the nearest of them appended,
@@ -69,11 +69,10 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(spa(deps.config.webDist));
   app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
   app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
-  // A signed-in buyer's catalogue search starts while the session is read, which brings the user
-  // and their trade approval along: one round trip before the route, overlapped with its own.
-  app.use(catalogueHeadStart(services.catalogue));
-  app.use(sessionMiddleware(app, deps.db, secure, [sessionUserJoin(deps.db), tradeApprovalJoin(deps.db)]));
+  app.use(sessionMiddleware(app, deps.db, secure, [sessionUserJoin(deps.db)]));
   app.use(loadUser(deps));
+  // Who sees trade prices, decided once for the whole request; every route reads ctx.state.viewer.
+  app.use(resolveViewer(services.trade.isApprovedTrade));
   app.use(jsonBody());
 
   const routers: Router[] = [
@@ -86,7 +85,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     siteRoutes(deps.config),
     widgetRoutes(services.widgets, deps.config),
     galleryRoutes(services.galleries, services.galleryImages, deps.config),
-    catalogueRoutes(deps, services.catalogue, services.trade),
+    catalogueRoutes(deps, services.catalogue),
     seoRoutes(seoService(deps, services.catalogue)),
     contactRoutes(deps, services.contact, pages.respond),
     catalogueAdminRoutes(services.catalogue, deps.config),

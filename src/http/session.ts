@@ -8,8 +8,8 @@ import type { Db } from '../db.ts';
 export const SESSION_MAX_AGE_MS = 120 * 60 * 1000;
 export const SESSION_COOKIE = 'nursery_session';
 
-/** Session id each request's commit left behind: a new id when saved, null when destroyed. */
-const committedIds = new WeakMap<Koa.Context, string | null>();
+/** Where a request's commit leaves its session id (ctx.state): the new id when saved, null when destroyed. */
+const COMMITTED_ID = 'committedSessionId';
 
 /** The session id the client sent (the signed cookie koa-session reads), if any. */
 export const requestSessionId = (ctx: Koa.Context): string | undefined => ctx.cookies.get(SESSION_COOKIE, { signed: true });
@@ -19,13 +19,13 @@ export const requestSessionId = (ctx: Koa.Context): string | undefined => ctx.co
  * null when the session was destroyed, undefined when the store was not written. Valid once the
  * session middleware has committed, i.e. in a middleware outside it, after `next()`.
  */
-export const committedSessionId = (ctx: Koa.Context): string | null | undefined => committedIds.get(ctx);
+export const committedSessionId = (ctx: Koa.Context): string | null | undefined => ctx.state[COMMITTED_ID] as string | null | undefined;
 
 /**
  * Something every signed-in request needs about its user, read in the same query as the session
  * (`sessions as s`; `s.user_id` is the signed-in user): a signed-in request then costs one query
  * before its route, not one per thing it needs. The module that owns the data defines the join and
- * keeps what it read for the request.
+ * keeps what it read on the request's ctx.state (never in module state: one process serves many).
  */
 export interface SessionJoin {
   /** Adds its columns (aliased so they cannot clash) to the session read. */
@@ -64,11 +64,11 @@ export function sessionMiddleware(app: Koa, db: Db, secure: boolean, joins: Sess
         updated_at: new Date(),
       };
       await db('sessions').insert(row).onConflict('id').merge(['data', 'user_id', 'expires_at', 'updated_at']);
-      if (options?.ctx) committedIds.set(options.ctx, key);
+      if (options?.ctx) options.ctx.state[COMMITTED_ID] = key;
     },
     async destroy(key: string, options?: StoreCall) {
       await db('sessions').where({ id: key }).delete();
-      if (options?.ctx) committedIds.set(options.ctx, null);
+      if (options?.ctx) options.ctx.state[COMMITTED_ID] = null;
     },
   };
   return session(

@@ -2,7 +2,7 @@ import type { ServerApiResolver } from '../../shared/server-render.ts';
 import type { Config } from '../config.ts';
 import { HttpError, notFound } from '../errors.ts';
 import { validate } from '../validation/validate.ts';
-import { PUBLIC_VIEWER } from '../modules/catalogue/presenter.ts';
+import { PUBLIC_VIEWER } from '../viewer.ts';
 import { genusSlugParam, listQuerySchema } from '../modules/catalogue/schema.ts';
 import type { Services } from '../services.ts';
 

@@ -42,11 +42,11 @@ export async function signOut(ctx: Context, deps: Pick<Deps, 'db'>): Promise<voi
   if (user) await updateUser(deps.db, user.id, { remember_token_hash: null });
   ctx.session = null;
   ctx.cookies.set(REMEMBER_COOKIE, null, { signed: true });
-  ctx.state.user = undefined;
+  ctx.state.user = null;
 }
 
-/** The user row each request's session read brought along (see sessionUserJoin). */
-const joinedUsers = new WeakMap<object, unknown>();
+/** Where {@link sessionUserJoin} leaves the user row it read, for {@link loadUser} in the same request. */
+const JOINED_USER = 'sessionJoinedUser';
 
 /**
  * The session read's join (src/http/session.ts SessionJoin) that brings the signed-in user's row
@@ -55,22 +55,26 @@ const joinedUsers = new WeakMap<object, unknown>();
 export const sessionUserJoin = (db: Db) => ({
   select: (read: Knex.QueryBuilder) =>
     read.leftJoin('users as signed_in_user', 'signed_in_user.id', 's.user_id').select(db.raw('to_jsonb(signed_in_user) as signed_in_user')),
-  keep: (ctx: object, row: Record<string, unknown>) => joinedUsers.set(ctx, row.signed_in_user),
+  keep: (ctx: Context, row: Record<string, unknown>) => {
+    ctx.state[JOINED_USER] = row.signed_in_user;
+  },
 });
 
 /** The user {@link sessionUserJoin} read with this request's session, when it is the session's user. */
 function joinedUser(ctx: Context, userId: number): User | undefined {
-  const json = joinedUsers.get(ctx) as { id?: unknown } | null | undefined;
+  const json = ctx.state[JOINED_USER] as { id?: unknown } | null | undefined;
   return json?.id === userId ? userFromJson(json) : undefined;
 }
 
 /**
  * Loads the signed-in user into ctx.state.user: from the session (its read joins the user, see
- * sessionUserJoin), else from a valid remember cookie (which starts a fresh session). Guests
+ * sessionUserJoin), else from a valid remember cookie (which starts a fresh session); null when
+ * no one is signed in, so what runs after it (src/http/viewer.ts) can tell it has run. Guests
  * without cookies cost nothing: no session is read.
  */
 export function loadUser(deps: Pick<Deps, 'db'>): Middleware {
   return async (ctx, next) => {
+    ctx.state.user = null;
     if (ctx.cookies.get('nursery_session') || ctx.cookies.get(REMEMBER_COOKIE)) {
       const userId = ctx.session?.userId;
       if (typeof userId === 'number') {

@@ -3,8 +3,9 @@ import type { GenusDetail, GenusSummary } from '../../../shared/api/catalogue.ts
 import { genusSlug } from '../../../shared/slug.ts';
 import { ORDER_KEY_SQL } from './constants.ts';
 import { genusCommonNames } from './genus-common-names.ts';
-import { presentItem, type CatalogueViewer } from './presenter.ts';
-import { nestTrade, tradeSelectColumns, type CatalogueRow } from './store.ts';
+import type { Viewer } from '../../viewer.ts';
+import { presentItem } from './presenter.ts';
+import { LINE_COLUMNS, tradeColumnsFor, type ViewedRow } from './store.ts';
 
 /** A summary plus the stored spellings behind its slug (two spellings may share one slug). */
 export interface GenusEntry extends GenusSummary {
@@ -44,11 +45,11 @@ export async function genusEntries(db: Knex): Promise<GenusEntry[]> {
 }
 
 /** The genus page of an entry: its lines in catalogue order and every name buyers know it by. */
-export async function genusDetail(db: Knex, entry: GenusEntry, viewer: CatalogueViewer): Promise<GenusDetail | undefined> {
+export async function genusDetail(db: Knex, entry: GenusEntry, viewer: Viewer): Promise<GenusDetail | undefined> {
   const rows = (await db('catalogue_items')
-    .select('id', 'genus', 'species', 'common_name', 'form', 'height', 'updated_at', ...(viewer.trade ? tradeSelectColumns(db) : []))
+    .select(...LINE_COLUMNS, 'updated_at', ...tradeColumnsFor(db, viewer))
     .whereIn('genus', entry.spellings)
-    .orderByRaw(ORDER_KEY_SQL)) as (CatalogueRow & { updated_at: Date })[];
+    .orderByRaw(ORDER_KEY_SQL)) as (ViewedRow & { updated_at: Date })[];
   if (!rows.length) return undefined; // deleted since the entry was listed
   const names = new Map<string, string>();
   for (const name of [...genusCommonNames(entry.name), ...rows.map((r) => r.common_name)]) {
@@ -58,7 +59,7 @@ export async function genusDetail(db: Knex, entry: GenusEntry, viewer: Catalogue
     name: entry.name,
     slug: entry.slug,
     common_names: [...names.values()],
-    lines: rows.map(({ updated_at: _u, ...row }) => presentItem(viewer.trade ? nestTrade(row) : row, viewer)),
+    lines: rows.map(({ updated_at: _u, ...row }) => presentItem(row, viewer)),
     updated_at: rows.reduce((newest, r) => (iso(r.updated_at) > newest ? iso(r.updated_at) : newest), iso(rows[0]!.updated_at)),
   };
 }

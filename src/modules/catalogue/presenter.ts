@@ -1,26 +1,15 @@
 import type { CatalogueDownload, CatalogueLine, CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import { DOWNLOADS, type CatalogueFormat } from './constants.ts';
 import type { CatalogueFile } from './model.ts';
-import type { CatalogueRow } from './store.ts';
+import type { Viewer } from '../../viewer.ts';
+import type { ViewedRow } from './store.ts';
 
 /**
- * Who a catalogue answer is for. Every caller says so explicitly (there is no default), so a new
- * caller — a page render, a download, a job — cannot show trade prices by forgetting an argument.
+ * A catalogue line as the API shows it: an explicit field list, never the whole row; `trade` only
+ * for a trade viewer, from the row's `trade` object (store.ts tradeColumn). A trade viewer's row
+ * read without it is a bug in the caller, refused rather than shown as "no price".
  */
-export interface CatalogueViewer {
-  /** An approved trade buyer or staff: sees prices and availability. */
-  readonly trade: boolean;
-}
-/** Anyone who is not an approved trade buyer: guests, pending or rejected applicants, pages, public files. */
-export const PUBLIC_VIEWER: CatalogueViewer = Object.freeze({ trade: false });
-/** An approved trade buyer, or staff. */
-export const TRADE_VIEWER: CatalogueViewer = Object.freeze({ trade: true });
-
-/** A line's trade columns as read for the presenter (`ready_from` already as YYYY-MM-DD). */
-export type TradeColumns = CatalogueTrade;
-
-/** A catalogue line as the API shows it: an explicit field list, never the whole row; `trade` only for a trade viewer. */
-export function presentItem(item: CatalogueRow & { trade?: TradeColumns }, viewer: CatalogueViewer): CatalogueLine {
+export function presentItem(item: ViewedRow, viewer: Viewer): CatalogueLine {
   const line: CatalogueLine = {
     id: item.id,
     genus: item.genus,
@@ -29,16 +18,19 @@ export function presentItem(item: CatalogueRow & { trade?: TradeColumns }, viewe
     form: item.form,
     height: item.height,
   };
-  if (viewer.trade) line.trade = presentTrade(item.trade);
+  if (viewer.trade) {
+    if (!item.trade) throw new Error(`Catalogue line ${item.id} was read for a trade viewer without its trade column.`);
+    line.trade = presentTrade(item.trade);
+  }
   return line;
 }
 
-const presentTrade = (trade: TradeColumns | undefined): CatalogueTrade => ({
-  price_pence: trade?.price_pence ?? null,
-  price_breaks: trade?.price_breaks ?? [],
-  stock_status: trade?.stock_status ?? null,
-  stock_quantity: trade?.stock_quantity ?? null,
-  ready_from: trade?.ready_from ?? null,
+const presentTrade = (trade: CatalogueTrade): CatalogueTrade => ({
+  price_pence: trade.price_pence,
+  price_breaks: trade.price_breaks,
+  stock_status: trade.stock_status,
+  stock_quantity: trade.stock_quantity,
+  ready_from: trade.ready_from,
 });
 
 /** A generated file as the downloads list shows it: the public URL, never the storage key. */

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { availabilityText, priceText } from './price-text.ts';
 import { createCataloguePdf } from './render-pdf.ts';
 import { createCatalogueXlsx } from './render-xlsx.ts';
+import { TRADE_VIEWER } from '../../viewer.ts';
 import { rowsInOrder } from './store.ts';
 
 /**
@@ -14,7 +15,7 @@ export async function renderPricedCatalogue(deps: Pick<Deps, 'db' | 'config'>, f
   const meta = { business: deps.config.business, issued: new Date(), priced: true };
   const pdf = createCataloguePdf(files.pdf, meta);
   const xlsx = createCatalogueXlsx(files.xlsx, meta);
-  for await (const batch of rowsInOrder(deps.db, 500, { trade: true })) {
+  for await (const batch of rowsInOrder(deps.db, TRADE_VIEWER, 500)) {
     for (const { trade, ...row } of batch) {
       const priced = { ...row, price: priceText(trade), availability: availabilityText(trade) };
       pdf.add(priced);

@@ -37,8 +37,8 @@ type LineKey = Parameters<typeof keyOf>[0];
  * 422 errors.rows naming each line. `current` is the catalogue now (with its trade columns). Rows
  * with both columns were already checked, by row number, as the file was read.
  */
-export function refuseImportedReadyFrom(rows: (ReadyFromFields & LineKey)[], current: (LineKey & StoredReadyFrom)[]): void {
-  const stored = new Map(current.map((line) => [keyOf(line), line]));
+export function refuseImportedReadyFrom(rows: (ReadyFromFields & LineKey)[], current: (LineKey & { trade: StoredReadyFrom })[]): void {
+  const stored = new Map(current.map((line) => [keyOf(line), line.trade]));
   const problems = rows.flatMap((row) => {
     const problem = readyFromProblem(row, stored.get(keyOf(row)) ?? NOTHING_STORED);
     return problem ? [`${row.genus} ${row.species}, ${row.form}, ${row.height}: ${problem}`] : [];

@@ -4,6 +4,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../../deps.ts';
+import { PUBLIC_VIEWER } from '../../viewer.ts';
 import type { CatalogueFormat } from './constants.ts';
 import { currentRevision, latestFile, pruneFiles, recordFile, rowsInOrder } from './store.ts';
 import { createCataloguePdf } from './render-pdf.ts';
@@ -43,7 +44,7 @@ export async function renderCatalogue(deps: Deps): Promise<void> {
     const meta = { business: config.business, issued };
     const pdf = createCataloguePdf(tmp.pdf, meta);
     const xlsx = createCatalogueXlsx(tmp.xlsx, meta);
-    for await (const batch of rowsInOrder(db, BATCH_SIZE)) {
+    for await (const batch of rowsInOrder(db, PUBLIC_VIEWER, BATCH_SIZE)) {
       for (const row of batch) {
         pdf.add(row);
         xlsx.add(row);

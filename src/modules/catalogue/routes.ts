@@ -1,47 +1,12 @@
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
-import type { CataloguePage } from '../../../shared/api/catalogue.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { sendStored } from '../../http/send-stored.ts';
-import { requestSessionId } from '../../http/session.ts';
+import { viewerOf } from '../../http/viewer.ts';
 import { validate } from '../../validation/validate.ts';
 import { DOWNLOADS, issueDateIso, slugify, type CatalogueFormat } from './constants.ts';
-import { PUBLIC_VIEWER, type CatalogueViewer } from './presenter.ts';
 import { genusSlugParam, listQuerySchema } from './schema.ts';
 import type { CatalogueService } from './service.ts';
-import { viewerOf, type TradeCheck } from './viewer.ts';
-
-/** A catalogue search a request started before its session was read, waiting for its viewer. */
-interface HeadStart {
-  page: Promise<CataloguePage>;
-  showTo(viewer: CatalogueViewer): void;
-}
-const headStarts = new WeakMap<Context, HeadStart>();
-
-/**
- * Mounted before the session middleware. A search that carries a session cookie (a signed-in
- * buyer, who may see prices) starts its queries, trade columns included, while the session is
- * still being read; the route then presents the page for whoever the session turned out to be
- * (prices only for a trade viewer, as ever). Without it such a search waits for one round trip
- * after the other, session then lines: issue 10 allows prices at most 1.2x a guest's time, and
- * `npm run bench -- trade` measures it. Guests (no cookie) and invalid queries are left alone.
- */
-export function catalogueHeadStart(catalogue: CatalogueService): Middleware {
-  return async (ctx, next) => {
-    const query = ctx.method === 'GET' && ctx.path === '/api/catalogue' && requestSessionId(ctx) ? listQuerySchema.safeParse(ctx.query) : undefined;
-    if (!query?.success) return next();
-    let showTo!: (viewer: CatalogueViewer) => void;
-    const page = catalogue.list(query.data, new Promise<CatalogueViewer>((resolve) => (showTo = resolve)), true);
-    page.catch(() => undefined); // the route awaits it and answers its error
-    headStarts.set(ctx, { page, showTo });
-    try {
-      await next();
-    } finally {
-      showTo(PUBLIC_VIEWER); // no-op once the route has shown it; else lets an unused search settle
-    }
-  };
-}
 
 /**
  * No file yet (first start, render queued): 503 + Retry-After rather than 404, because the file
@@ -52,19 +17,15 @@ const notReady = () =>
 
 /**
  * Public catalogue routes: search, genera, downloads. The search and genus answers add each line's
- * `trade` fields for approved trade buyers and staff only (see viewer.ts); the downloads never do.
+ * `trade` fields for the request's viewer (src/http/viewer.ts) only; the downloads never do.
  * Admin CRUD and import live in admin-routes.ts.
  */
-export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogue: CatalogueService, trade: TradeCheck): Router {
+export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogue: CatalogueService): Router {
   const router = new Router();
   const slug = slugify(deps.config.business.shortName) || 'catalogue';
 
   router.get('/api/catalogue', async (ctx) => {
-    const query = validate(listQuerySchema, ctx.query);
-    const viewer = await viewerOf(ctx, trade);
-    const started = headStarts.get(ctx);
-    started?.showTo(viewer);
-    ctx.body = await (started?.page ?? catalogue.list(query, viewer));
+    ctx.body = await catalogue.list(validate(listQuerySchema, ctx.query), viewerOf(ctx));
   });
 
   // The genus index and the genus pages' data (/catalogue/genus/:slug); a bad slug is a 404, as an unknown one.
@@ -73,7 +34,7 @@ export function catalogueRoutes(deps: Pick<Deps, 'config' | 'storage'>, catalogu
   });
 
   router.get('/api/catalogue/genera/:slug', async (ctx) => {
-    const genus = await catalogue.genus(genusSlugParam(ctx.params.slug), await viewerOf(ctx, trade));
+    const genus = await catalogue.genus(genusSlugParam(ctx.params.slug), viewerOf(ctx));
     if (!genus) throw notFound();
     ctx.body = { data: genus };
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { realisticRows } from './fixtures.ts';
+import { PUBLIC_VIEWER } from '../../viewer.ts';
 import { pageQuery } from './search.ts';
 
 /**
@@ -30,7 +31,7 @@ const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatM
 
 /** The plan of one search page, as a flat list of its nodes. */
 async function plan(words: string[]): Promise<PlanNode[]> {
-  const { sql, bindings } = pageQuery(ctx.deps.db, { words }, 0, 50).toSQL();
+  const { sql, bindings } = pageQuery(ctx.deps.db, { words }, 0, 50, PUBLIC_VIEWER).toSQL();
   const { rows } = await ctx.deps.db.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings);
   return nodes((rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
 }

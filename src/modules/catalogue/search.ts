@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { ORDER_KEY_SQL } from './constants.ts';
 import { genusCommonNames, generaNamed } from './genus-common-names.ts';
-import type { CatalogueTrade } from '../../../shared/api/catalogue.ts';
+import type { Viewer } from '../../viewer.ts';
 import { TRADE_KEYS } from './import-preview.ts';
-import { tradeObjectColumn, type CatalogueRow } from './store.ts';
+import { LINE_COLUMNS, tradeColumnsFor, type ViewedRow } from './store.ts';
 
 /**
  * The catalogue search's queries. Words match with `ILIKE '%word%'`, which the trigram GIN indexes
@@ -52,8 +52,6 @@ function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
   return builder;
 }
 
-const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as const;
-
 /**
  * The query behind {@link findLines}: the page's rows, each carrying the total match count. Two
  * shapes, each the fast one for its case (exported for the plan checks):
@@ -66,13 +64,13 @@ const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as c
  *   that index walk, which LIMIT does stop early, and the count from a scalar subquery. A window
  *   count here would drag all 20,000 lines through a sort (25 ms against 1 ms).
  */
-export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: number, trade = false): Knex.QueryBuilder {
+export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: number, viewer: Viewer): Knex.QueryBuilder {
   // A trade viewer's page carries the trade fields in the same query (no second round trip), as
   // one object per line built by PostgreSQL for the page's rows only.
-  const columns = trade ? [...COLUMNS, tradeObjectColumn(db)] : COLUMNS;
+  const columns = [...LINE_COLUMNS, ...tradeColumnsFor(db, viewer)];
   const query: Knex.QueryBuilder = filter.words?.length
     ? db
-        .withMaterialized('matched', filtered(db, filter).select(...COLUMNS, ...(trade ? TRADE_KEYS : [])))
+        .withMaterialized('matched', filtered(db, filter).select(...LINE_COLUMNS, ...(viewer.trade ? TRADE_KEYS : [])))
         .from('matched')
         .select(...columns, db.raw('count(*) OVER () AS total'))
     : filtered(db, filter).select(...columns, filtered(db, filter).count('*').as('total'));
@@ -92,9 +90,9 @@ export async function findLines(
   filter: LineFilter,
   page: number,
   limit: number,
-  trade = false,
-): Promise<{ rows: (CatalogueRow & { trade?: CatalogueTrade })[]; total: number }> {
-  const rows = (await pageQuery(db, filter, page, limit, trade)) as (CatalogueRow & { total: string | number })[];
+  viewer: Viewer,
+): Promise<{ rows: ViewedRow[]; total: number }> {
+  const rows = (await pageQuery(db, filter, page, limit, viewer)) as (ViewedRow & { total: string | number })[];
   if (rows.length) return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]!.total) };
   if (page === 0) return { rows: [], total: 0 };
   const [count] = await filtered(db, filter).count<{ count: string }[]>({ count: '*' });

@@ -5,11 +5,12 @@ import { notFound, validationError } from '../../errors.ts';
 import { validate } from '../../validation/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
-import { presentDownload, presentItem, PUBLIC_VIEWER, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
+import { TRADE_VIEWER, type Viewer } from '../../viewer.ts';
+import { presentDownload, presentItem } from './presenter.ts';
 import { itemPatchSchema, itemSchema, NOTHING_STORED, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
 import { diffCatalogue, previewToken } from './import-preview.ts';
 import { halfReadyFrom, refuseImportedReadyFrom, refuseReadyFrom, storedReadyFrom } from './ready-from-rule.ts';
-import { bumpRevision, currentRevision, keptTradeFields, latestFile, nestTrade, tradeSelectColumns, withTrade, type CatalogueRow } from './store.ts';
+import { bumpRevision, currentRevision, keptTradeFields, latestFile, linesByIds, tradeColumn, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
 
@@ -82,7 +83,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
 
   /** A line as staff see it after an edit: with its trade fields, read back as the buyers' API reads them. */
   async function staffLine(item: CatalogueRow): Promise<CatalogueLine> {
-    const [row] = await withTrade(deps.db, [item], true);
+    const [row] = await linesByIds(deps.db, [item.id], TRADE_VIEWER);
     return presentItem(row!, TRADE_VIEWER);
   }
 
@@ -98,28 +99,20 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
      * species or common name, or in a curated common name of the genus; the other filters are
      * exact. When a search matches nothing, the lines of the genera nearest to it by trigram
      * similarity stand in, named in `did_you_mean` (unless `match` is `exact`). Facets cover the
-     * whole catalogue.
-     *
-     * `viewer` may still be on its way, as a promise (routes.ts's catalogueHeadStart): the queries
-     * start at once, reading the trade columns when `readTrade` says so, and only presenting waits
-     * for the viewer. A trade viewer is never shown a page read without its trade columns.
+     * whole catalogue. Each line carries its `trade` fields for a trade viewer only.
      */
-    async list(
-      query: Partial<CatalogueQuery>,
-      viewer: CatalogueViewer | Promise<CatalogueViewer>,
-      readTrade = !(viewer instanceof Promise) && viewer.trade,
-    ): Promise<CataloguePage> {
+    async list(query: Partial<CatalogueQuery>, viewer: Viewer): Promise<CataloguePage> {
       const page = query.page ?? 0;
       const limit = query.limit ?? 50;
       const exact = { genus: query.genus, form: query.form, height: query.height };
       const words = searchWords(query.q);
-      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit, readTrade), facets()]);
+      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit, viewer), facets()]);
       let result = found;
       let didYouMean: string[] = [];
       if (found.total === 0 && words.length && query.match !== 'exact') {
         const nearest = await nearestGenera(deps.db, words.join(' '), await names(), 10);
         const genera = fallbackGenera(nearest);
-        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit, readTrade) : undefined;
+        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit, viewer) : undefined;
         if (fallback && fallback.total > 0) {
           result = fallback;
           didYouMean = genera;
@@ -127,9 +120,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           didYouMean = nearest.slice(0, 3).map((m) => m.genus);
         }
       }
-      const shownTo = await viewer;
-      if (shownTo.trade && !readTrade) throw new Error("A trade viewer's catalogue page was read without its trade columns.");
-      return { results: result.rows.map((row) => presentItem(row, shownTo)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
+      return { results: result.rows.map((row) => presentItem(row, viewer)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
     },
 
     /** Every genus with its line count and newest update, sorted by name (the genus index, the sitemap). */
@@ -138,7 +129,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     },
 
     /** A genus page by its slug (see shared/slug.ts); undefined when no line has that genus. */
-    async genus(slug: string, viewer: CatalogueViewer): Promise<GenusDetail | undefined> {
+    async genus(slug: string, viewer: Viewer): Promise<GenusDetail | undefined> {
       const entry = (await entries()).find((e) => e.slug === slug);
       return entry && genusDetail(deps.db, entry, viewer);
     },
@@ -194,9 +185,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         const revision = await currentRevision(trx);
         const current = (await trx('catalogue_items')
           .orderBy('id')
-          .select('genus', 'species', 'common_name', 'form', 'height', ...tradeSelectColumns(trx))) as (CatalogueRow & CatalogueTrade)[];
+          .select('genus', 'species', 'common_name', 'form', 'height', tradeColumn(trx))) as (CatalogueRow & { trade: CatalogueTrade })[];
         if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, current);
-        return diffCatalogue(current.map(nestTrade), rows, previewToken(revision, fileSha256));
+        return diffCatalogue(current, rows, previewToken(revision, fileSha256));
       });
     },
 
@@ -215,7 +206,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           const state = await trx('catalogue_state').where({ id: 1 }).forUpdate().first('revision');
           if (Number(state?.revision ?? 0) !== options.expectedRevision) throw validationError({ token: [PREVIEW_STALE] });
         }
-        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, await trx('catalogue_items').select('genus', 'species', 'form', 'height', ...tradeSelectColumns(trx)));
+        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, await trx('catalogue_items').select('genus', 'species', 'form', 'height', tradeColumn(trx)));
         const kept = await keptTradeFields(trx, rows);
         await trx('catalogue_items').delete();
         // jsonb as JSON text: knex alone would send a JS array as a PostgreSQL array.
@@ -270,14 +261,13 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
 export type CatalogueService = ReturnType<typeof catalogueService>;
 
 /**
- * The public catalogue lines with these ids, keyed by id (ids not found are absent). For other
- * modules that hold catalogue ids (plant lists, quote requests); read in `db`, a transaction when
- * the caller snapshots the lines into its own rows.
+ * The catalogue lines with these ids as `viewer` sees them, keyed by id (ids not found are
+ * absent). For other modules that hold catalogue ids (plant lists, quote requests); read in `db`,
+ * a transaction when the caller snapshots the lines into its own rows.
  */
-export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[]): Promise<Map<number, CatalogueLine>> {
-  if (!ids.length) return new Map();
-  const rows = await CatalogueItem.query(db).whereIn('id', [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, presentItem(row, PUBLIC_VIEWER)]));
+export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[], viewer: Viewer): Promise<Map<number, CatalogueLine>> {
+  const rows = await linesByIds(db, ids, viewer);
+  return new Map(rows.map((row) => [row.id, presentItem(row, viewer)]));
 }
 
 /** The price-list renderer, for the trade module's job (a module reaches another only through its service). */

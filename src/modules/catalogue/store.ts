@@ -4,6 +4,7 @@ import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
 import { keyOf, TRADE_KEYS } from './import-preview.ts';
 import { CatalogueFile } from './model.ts';
+import type { Viewer } from '../../viewer.ts';
 
 /**
  * Data access shared by the catalogue service and the render job. Every function takes the knex
@@ -13,6 +14,27 @@ import { CatalogueFile } from './model.ts';
 
 /** A catalogue line as the files and the API show it (stored with exactly the contract's fields). */
 export type CatalogueRow = CatalogueLine;
+
+/** A line as read for a viewer: with its `trade` object when read for a trade viewer (see {@link tradeColumnsFor}). */
+export type ViewedRow = CatalogueRow & { trade?: CatalogueTrade };
+
+/** A line's own columns, as every query that reads lines for a viewer selects them. */
+export const LINE_COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as const;
+
+/**
+ * The one shape the trade columns are read in, from the store to the presenter: one `trade` object
+ * per row, built by PostgreSQL (node-postgres then parses one value per line instead of five, and
+ * nothing is reshaped afterwards). `ready_from` is formatted by PostgreSQL: a `date` read through
+ * node-postgres would become a local-midnight Date and could shift a day. Breaks are [] when unset.
+ */
+export const tradeColumn = (db: Knex) =>
+  db.raw(
+    `json_build_object('price_pence', price_pence, 'price_breaks', coalesce(price_breaks, '[]'::jsonb), 'stock_status', stock_status,` +
+      ` 'stock_quantity', stock_quantity, 'ready_from', to_char(ready_from, 'YYYY-MM-DD')) AS trade`,
+  );
+
+/** What a query adds to its select for `viewer`: the trade object for a trade viewer, nothing for anyone else. */
+export const tradeColumnsFor = (db: Knex, viewer: Viewer) => (viewer.trade ? [tradeColumn(db)] : []);
 
 /** The catalogue's current revision; every committed edit bumps it. */
 export async function currentRevision(db: Knex): Promise<number> {
@@ -34,13 +56,12 @@ export async function bumpRevision(trx: Knex.Transaction): Promise<number> {
  * (not OFFSET) keeps each batch query cheap and memory flat however large the catalogue grows, and
  * works on PGlite, which cannot stream a cursor.
  */
-export async function* rowsInOrder(db: Knex, batchSize = 500, options: { trade?: boolean } = {}): AsyncGenerator<(CatalogueRow & { trade?: CatalogueTrade })[]> {
+export async function* rowsInOrder(db: Knex, viewer: Viewer, batchSize = 500): AsyncGenerator<ViewedRow[]> {
   let last: (CatalogueRow & { form_pos: number; height_pos: number }) | undefined;
-  // Trade columns only for a buyer's price list; the public render never reads them.
-  const tradeSelect = options.trade ? tradeSelectColumns(db) : [];
   for (;;) {
+    // Trade columns only for a trade viewer (a buyer's price list); the public render never reads them.
     const query = db('catalogue_items')
-      .select('id', 'genus', 'species', 'common_name', 'form', 'height', ...tradeSelect)
+      .select(...LINE_COLUMNS, ...tradeColumnsFor(db, viewer))
       .select(db.raw(`${FORM_POSITION_SQL} as form_pos`), db.raw(`${HEIGHT_POSITION_SQL} as height_pos`))
       .orderByRaw(ORDER_KEY_SQL)
       .limit(batchSize);
@@ -53,8 +74,8 @@ export async function* rowsInOrder(db: Knex, batchSize = 500, options: { trade?:
         last.id,
       ]);
     }
-    const rows = (await query) as (CatalogueRow & Partial<CatalogueTrade> & { form_pos: number; height_pos: number })[];
-    if (rows.length) yield rows.map(({ form_pos: _f, height_pos: _h, ...row }) => (options.trade ? nestTrade(row) : row));
+    const rows = (await query) as (ViewedRow & { form_pos: number; height_pos: number })[];
+    if (rows.length) yield rows.map(({ form_pos: _f, height_pos: _h, ...row }) => row);
     if (rows.length < batchSize) return;
     last = rows.at(-1);
   }
@@ -102,28 +123,13 @@ export async function pruneFiles(db: Knex, storage: Storage, format: CatalogueFo
   return old.length;
 }
 
-/**
- * The trade columns of some lines, by id: one primary-key lookup, run only for a trade viewer, so
- * the public queries never read prices at all. `ready_from` is formatted by PostgreSQL (a `date`
- * read through node-postgres would become a local-midnight Date and could shift a day).
- */
-export async function tradeColumns(db: Knex, ids: number[]): Promise<Map<number, CatalogueTrade>> {
-  if (!ids.length) return new Map();
-  const rows = (await db('catalogue_items')
-    .whereIn('id', ids)
-    .select('id', ...tradeSelectColumns(db))) as (CatalogueTrade & {
-    id: number;
-  })[];
-  return new Map(rows.map(({ id, ...trade }) => [id, trade]));
+/** Lines by id as `viewer` sees them (ids not found are absent), in `db`: a transaction when the caller snapshots them. */
+export async function linesByIds(db: Knex, ids: readonly number[], viewer: Viewer): Promise<ViewedRow[]> {
+  if (!ids.length) return [];
+  return (await db('catalogue_items')
+    .whereIn('id', [...new Set(ids)])
+    .select(...LINE_COLUMNS, ...tradeColumnsFor(db, viewer))) as ViewedRow[];
 }
-
-/** Lines with their trade columns attached when the viewer may see them (else as they are). */
-export async function withTrade<R extends CatalogueRow>(db: Knex, rows: R[], trade: boolean): Promise<(R & { trade?: CatalogueTrade })[]> {
-  if (!trade) return rows;
-  const columns = await tradeColumns(db, rows.map((r) => r.id));
-  return rows.map((r) => ({ ...r, trade: columns.get(r.id) }));
-}
-
 
 /**
  * Imported lines with the trade fields the file did not have (a column missing: undefined) taken
@@ -135,8 +141,8 @@ export async function keptTradeFields<R extends { genus: string; species: string
   rows: R[],
 ): Promise<R[]> {
   if (rows.every((row) => TRADE_KEYS.every((k) => row[k] !== undefined))) return rows;
-  const current = (await trx('catalogue_items').select('genus', 'species', 'form', 'height', ...tradeSelectColumns(trx))) as (CatalogueRow & CatalogueTrade)[];
-  const byKey = new Map(current.map((line) => [keyOf(line), line]));
+  const current = (await trx('catalogue_items').select('genus', 'species', 'form', 'height', tradeColumn(trx))) as (CatalogueRow & { trade: CatalogueTrade })[];
+  const byKey = new Map(current.map((line) => [keyOf(line), line.trade]));
   return rows.map((row) => {
     const before = byKey.get(keyOf(row));
     if (!before) return row;
@@ -144,37 +150,4 @@ export async function keptTradeFields<R extends { genus: string; species: string
     for (const k of TRADE_KEYS) if (filled[k] === undefined) (filled as Record<string, unknown>)[k] = before[k];
     return filled;
   });
-}
-
-/**
- * The trade columns to add to a select, `ready_from` formatted by PostgreSQL (a `date` read
- * through node-postgres would become a local-midnight Date and could shift a day). Only queries
- * for a trade viewer or a price list add them.
- */
-export const tradeSelectColumns = (db: Knex) => [
-  'price_pence',
-  'price_breaks',
-  'stock_status',
-  'stock_quantity',
-  db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`),
-];
-
-/**
- * The trade columns as one `trade` object per row (the shape {@link nestTrade} makes), built by
- * PostgreSQL for the page's rows: node-postgres then parses one value per line instead of five,
- * and nothing is reshaped afterwards (a trade viewer's catalogue page is on issue 10's budget).
- */
-export const tradeObjectColumn = (db: Knex) =>
-  db.raw(
-    `json_build_object('price_pence', price_pence, 'price_breaks', coalesce(price_breaks, '[]'::jsonb), 'stock_status', stock_status,` +
-      ` 'stock_quantity', stock_quantity, 'ready_from', to_char(ready_from, 'YYYY-MM-DD')) AS trade`,
-  );
-
-/** A row read with {@link tradeSelectColumns}, its trade columns moved under `trade`. */
-export function nestTrade<R extends CatalogueRow>(row: R & Partial<CatalogueTrade>): R & { trade: CatalogueTrade } {
-  const { price_pence, price_breaks, stock_status, stock_quantity, ready_from, ...line } = row;
-  return {
-    ...(line as unknown as R),
-    trade: { price_pence: price_pence ?? null, price_breaks: price_breaks ?? [], stock_status: stock_status ?? null, stock_quantity: stock_quantity ?? null, ready_from: ready_from ?? null },
-  };
 }

@@ -3,6 +3,7 @@ import type { PlantList, PlantListLine, PlantListSnapshot } from '../../../share
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
+import { PUBLIC_VIEWER } from '../../viewer.ts';
 import { catalogueLinesByIds } from '../catalogue/service.ts';
 import { findUserById } from '../users/service.ts';
 import { PlantListLineRow } from './model.ts';
@@ -26,7 +27,7 @@ function present(row: PlantListLineRow, current: CatalogueLine | undefined): Pla
 }
 
 async function presentAll(db: Db | Trx, rows: PlantListLineRow[]): Promise<PlantListLine[]> {
-  const current = await catalogueLinesByIds(db, rows.flatMap((row) => (row.catalogue_item_id ? [row.catalogue_item_id] : [])));
+  const current = await catalogueLinesByIds(db, rows.flatMap((row) => (row.catalogue_item_id ? [row.catalogue_item_id] : [])), PUBLIC_VIEWER);
   return rows.map((row) => present(row, row.catalogue_item_id ? current.get(row.catalogue_item_id) : undefined));
 }
 
@@ -51,7 +52,7 @@ export async function addToPlantList(
   fieldOf: (index: number) => string = (index) => `lines.${index}.catalogue_item_id`,
 ): Promise<PlantListLineRow[]> {
   await findUserById(trx, userId, { lock: true });
-  const catalogue = await catalogueLinesByIds(trx, lines.map((line) => line.catalogue_item_id));
+  const catalogue = await catalogueLinesByIds(trx, lines.map((line) => line.catalogue_item_id), PUBLIC_VIEWER);
   const errors: Record<string, string[]> = {};
   lines.forEach((line, index) => {
     if (!catalogue.has(line.catalogue_item_id)) errors[fieldOf(index)] = [INVALID_ITEM];

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Db } from '../../db.ts';
 import { isUniqueViolation } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
@@ -18,37 +17,12 @@ const withUser = (db: Db) =>
     .join('users as u', 'u.id', 'a.user_id')
     .select('a.*', 'u.firstname as user_firstname', 'u.lastname as user_lastname', 'u.email as user_email');
 
-/** Whether a user holds an approved trade account: one indexed lookup. */
+/**
+ * Whether a user holds an approved trade account: one indexed lookup, and the only place that
+ * answers it. Who sees trade prices is decided from it once per request (src/http/viewer.ts).
+ */
 export async function isApprovedTrade(db: Db, userId: number): Promise<boolean> {
   return !!(await db('trade_applications').where({ user_id: userId, status: 'approved' }).first('id'));
-}
-
-/** Whether each request's session user holds an approved trade account, as its session read found it. */
-const sessionApprovals = new WeakMap<object, { userId: unknown; approved: unknown }>();
-
-/**
- * The session read's join (src/http/session.ts SessionJoin) that asks whether the session's user
- * holds an approved trade account, so the catalogue learns who sees prices without a query of its
- * own: issue 10 allows an approved buyer's catalogue request at most 1.2x a guest's time.
- */
-export const tradeApprovalJoin = (db: Db) => ({
-  select: (read: Knex.QueryBuilder) =>
-    read.select(
-      's.user_id as trade_session_user_id',
-      db.raw('exists (select 1 from trade_applications ta where ta.user_id = s.user_id and ta.status = ?) as trade_session_approved', ['approved']),
-    ),
-  keep: (ctx: object, row: Record<string, unknown>) =>
-    sessionApprovals.set(ctx, { userId: row.trade_session_user_id, approved: row.trade_session_approved }),
-});
-
-/**
- * Whether `userId` holds an approved trade account, as this request's session read found it;
- * undefined when the read did not answer for that user (no session row, or a remember cookie signed
- * them in after it), and the caller asks {@link isApprovedTrade}.
- */
-export function sessionTradeApproval(ctx: object, userId: number): boolean | undefined {
-  const found = sessionApprovals.get(ctx);
-  return found?.userId === userId && typeof found.approved === 'boolean' ? found.approved : undefined;
 }
 
 /** One application with its applicant (the decision mail's job loads it by id). */
@@ -59,7 +33,7 @@ export async function findApplicationWithUser(db: Db, id: number): Promise<Appli
 /**
  * Trade accounts: a signed-in buyer applies once at a time; staff approve or reject, and each
  * decision records `trade.application_decided` in its own transaction (the job mails the buyer).
- * Who is a trade buyer is answered here only ({@link isApprovedTrade}), for the catalogue.
+ * Who is a trade buyer is answered here only ({@link isApprovedTrade}), for the request's viewer.
  */
 export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
   const refuse = (status: string) => validationError({ application: [status === 'approved' ? ALREADY_APPROVED : ALREADY_PENDING] });

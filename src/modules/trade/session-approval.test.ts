@@ -7,9 +7,9 @@ import { insertTradeApplication } from '../../../test/trade.ts';
 import { findUserById, userFromJson } from '../users/service.ts';
 
 /**
- * A signed-in request's session read brings its user and their trade approval along (app.ts's
- * session joins): what issue 10's budget rests on. These pin the one query, and that nothing is
- * cached past it: a decision or a role change counts from the very next request.
+ * Who sees prices is decided once per request (src/http/viewer.ts), from the session read, which
+ * brings the user along, and the trade module's one approval lookup. These pin those queries, and
+ * that nothing is cached past the request: a decision or a role change counts from the next one.
  */
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -49,33 +49,34 @@ async function tablesQueried(call: () => Promise<unknown>): Promise<string[]> {
 
 const firstLine = async (client: TestClient) => ((await client.get('/api/catalogue')).body as { results: Record<string, unknown>[] }).results[0]!;
 
-describe('the session read', () => {
-  it('answers who the buyer is and whether they trade in one query: no separate user or trade lookup', async () => {
+describe('deciding who sees prices', () => {
+  it("asks for an approved buyer's trade account once per request, with one session read and no user lookup", async () => {
     const { client, userId } = await buyer();
     await approve(userId);
     let line: Record<string, unknown> | undefined;
     const tables = await tablesQueried(async () => (line = await firstLine(client)));
     expect(line).toHaveProperty('trade.price_pence', 250);
     expect(tables.filter((table) => table === 'sessions')).toHaveLength(1);
+    expect(tables.filter((table) => table === 'trade_applications')).toHaveLength(1);
     expect(tables).not.toContain('users');
-    expect(tables).not.toContain('trade_applications');
   });
 
-  it("starts a signed-in buyer's catalogue search before its session read has answered", async () => {
-    const { client, userId } = await buyer();
-    await approve(userId);
-    const events: string[] = [];
-    const table = (query: { sql: string }) => /\bfrom "(\w+)"/.exec(query.sql)?.[1];
-    const sent = (query: { sql: string }) => events.push(`sent ${table(query)}`);
-    const answered = (_response: unknown, query: { sql: string }) => events.push(`answered ${table(query)}`);
-    context.deps.db.on('query', sent).on('query-response', answered);
-    try {
-      expect(await firstLine(client)).toHaveProperty('trade.price_pence', 250);
-    } finally {
-      context.deps.db.off('query', sent).off('query-response', answered);
-    }
-    expect(events.indexOf('sent catalogue_items')).toBeGreaterThanOrEqual(0);
-    expect(events.indexOf('sent catalogue_items')).toBeLessThan(events.indexOf('answered sessions'));
+  it('asks nothing for a guest, and no trade account for staff or an unverified buyer', async () => {
+    const guestTables = await tablesQueried(() => firstLine(server.client()));
+    expect(guestTables).not.toContain('sessions');
+    expect(guestTables).not.toContain('trade_applications');
+
+    const { client: staff, userId: staffId } = await buyer();
+    await context.deps.db('users').where({ id: staffId }).update({ role: 'admin' });
+    let line: Record<string, unknown> | undefined;
+    expect(await tablesQueried(async () => (line = await firstLine(staff)))).not.toContain('trade_applications');
+    expect(line).toHaveProperty('trade.price_pence', 250);
+
+    const { client: unverified, userId: unverifiedId } = await buyer();
+    await approve(unverifiedId);
+    await context.deps.db('users').where({ id: unverifiedId }).update({ email_verified_at: null });
+    expect(await tablesQueried(async () => (line = await firstLine(unverified)))).not.toContain('trade_applications');
+    expect(line).not.toHaveProperty('trade');
   });
 
   it('caches nothing: a rejection or a role change counts from the next request', async () => {
