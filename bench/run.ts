@@ -205,6 +205,8 @@ if (selected.has('memory')) {
 }
 
 // Trade prices (issue 10): a buyer's price list render, and what prices cost the catalogue API.
+// Issue 16 traded the last fraction of a millisecond for one simple way to decide who sees prices
+// (one viewer per request, its approval asked after the session read): a buyer may take 1.5× a guest.
 if (selected.has('trade')) {
   const trade = await benchTrade();
   const renderRatio = trade.priceListMs / trade.publicMs;
@@ -219,8 +221,8 @@ if (selected.has('trade')) {
     results.push({
       name: `${p} p95, approved trade buyer ÷ guest (${trade.apiRows.toLocaleString('en-GB')} priced lines)`,
       value: `${ratio.toFixed(2)}× (${trade.buyerP95[p]!.toFixed(1)} vs ${trade.guestP95[p]!.toFixed(1)} ms; signed in without trade ${trade.memberP95[p]!.toFixed(1)} ms; medians ${trade.buyerMedian[p]!.toFixed(2)} vs ${trade.guestMedian[p]!.toFixed(2)} ms)`,
-      target: '≤ 1.20×',
-      ok: ratio <= 1.2,
+      target: '≤ 1.50×',
+      ok: ratio <= 1.5,
     });
     // The guest sends no session; a signed-in buyer's request also loads its session and user.
     // This line isolates what the prices themselves cost: the same signed-in request with and without.
