@@ -18,7 +18,7 @@ export class CatalogueItem extends Model {
   price_breaks!: PriceBreak[];
   stock_status!: StockStatus | null;
   stock_quantity!: number | null;
-  /** Written as YYYY-MM-DD; read back as a Date (read it through `tradeColumns` for the API). */
+  /** Written as YYYY-MM-DD; read back as a Date (read it through store.ts `tradeColumn` for the API). */
   ready_from!: string | Date | null;
   created_at!: Date;
   updated_at!: Date;
