@@ -23,8 +23,8 @@ export const committedSessionId = (ctx: Koa.Context): string | null | undefined 
 
 /**
  * Something every signed-in request needs about its user, read in the same query as the session
- * (`sessions as s`; `s.user_id` is the signed-in user): a signed-in request then costs one query
- * before its route, not one per thing it needs. The module that owns the data defines the join and
+ * (`sessions as s`; `s.user_id` is the signed-in user), so it costs no round trip of its own (the
+ * user row: auth's sessionUserJoin). The module that owns the data defines the join and
  * keeps what it read on the request's ctx.state (never in module state: one process serves many).
  */
 export interface SessionJoin {
