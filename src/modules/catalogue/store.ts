@@ -178,3 +178,9 @@ export function nestTrade<R extends CatalogueRow>(row: R & Partial<CatalogueTrad
     trade: { price_pence: price_pence ?? null, price_breaks: price_breaks ?? [], stock_status: stock_status ?? null, stock_quantity: stock_quantity ?? null, ready_from: ready_from ?? null },
   };
 }
+
+/** The most price breaks any line has: how many break column pairs a price list's workbook needs. */
+export async function maxPriceBreaks(db: Knex): Promise<number> {
+  const row = (await db('catalogue_items').first(db.raw('coalesce(max(jsonb_array_length(price_breaks)), 0)::int AS most'))) as { most: number } | undefined;
+  return row?.most ?? 0;
+}
