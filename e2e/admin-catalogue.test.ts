@@ -165,7 +165,9 @@ describe('admin catalogue', () => {
       // Other specs expect the seeded catalogue: put it back as it was, ids included, as a new revision.
       await db.transaction(async (trx) => {
         await trx('catalogue_items').delete();
-        for (let start = 0; start < original.length; start += 500) await trx('catalogue_items').insert(original.slice(start, start + 500));
+        // jsonb goes back as JSON text: node-postgres would send the breaks array as a PostgreSQL array.
+        const rows = original.map((row) => ({ ...row, price_breaks: JSON.stringify(row.price_breaks) }));
+        for (let start = 0; start < rows.length; start += 500) await trx('catalogue_items').insert(rows.slice(start, start + 500));
         await trx('catalogue_state').where({ id: 1 }).increment('revision', 1);
       });
     }

@@ -35,7 +35,13 @@ async function openFagus(page: Page): Promise<void> {
 }
 
 /** A line's name as the site writes it (lineName in web/src/features/plant-list/add-to-list.tsx), from a price-list row. */
-const rowName = ([genus, species, , form, height]: string[]) => `${genus} ${species}, ${form}, ${height === 'Rootstock' ? height : `${height} cm`}`;
+const rowName = (row: ExcelJS.Row) => {
+  const [genus, species, , form, height] = [1, 2, 3, 4, 5].map((i) => String(row.getCell(i).value));
+  return `${genus} ${species}, ${form}, ${height === 'Rootstock' ? height : `${height} cm`}`;
+};
+
+/** "26 November 2026": today as the price list dates itself (the UK calendar day). */
+const ukToday = () => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
 
 describe('trade accounts, end to end', () => {
   it('a guest’s list merges on sign-in; the buyer applies, an admin approves, the buyer sees prices in the catalogue and downloads a price list with them', async () => {
@@ -127,6 +133,15 @@ describe('trade accounts, end to end', () => {
     expect(await page.getByRole('cell', { name: 'In stock (500)' }).count()).toBeGreaterThan(0);
     await screenshot(page, 'trade-catalogue-desktop');
     await phoneShot(buyer, '/catalogue?q=fagus', 'trade-catalogue-phone', (p) => p.locator('dd', { hasText: '£2.50 · 100+ £1.99' }).first().waitFor());
+    // The demo catalogue's own terms (seeds/data/trade.ts): the limes show every kind of line.
+    await page.goto('/catalogue?q=tilia', { waitUntil: 'networkidle' });
+    await page.getByRole('columnheader', { name: 'Trade price' }).waitFor();
+    for (const text of ['Price on request', 'Out of stock']) expect(await page.getByRole('cell', { name: text, exact: true }).count(), text).toBeGreaterThan(0);
+    expect(await page.getByRole('cell', { name: /^Ready from \d{1,2} [A-Z][a-z]{2,3} \d{4}$/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('cell', { name: /^In stock \(\d[\d,]*\)$/ }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('cell', { name: /^£\d+\.\d\d · \d+\+ £\d+\.\d\d/ }).count()).toBeGreaterThan(0);
+    await screenshot(page, 'trade-catalogue-seeded-desktop');
+    await phoneShot(buyer, '/catalogue?q=tilia', 'trade-catalogue-seeded-phone', (p) => p.locator('dd', { hasText: 'Price on request' }).first().waitFor());
 
     await page.goto('/account/trade', { waitUntil: 'networkidle' });
     await page.getByText('Approved', { exact: true }).waitFor();
@@ -136,18 +151,29 @@ describe('trade accounts, end to end', () => {
     await screenshot(page, 'trade-price-list-desktop');
     await phoneShot(buyer, '/account/trade', 'trade-price-list-phone', (p) => p.getByRole('link', { name: 'Price list (PDF)' }).waitFor());
     // The files are the whole catalogue with this buyer's trade columns: each line on the list
-    // carries its price and availability, as the price list prints them (src/modules/catalogue/price-text.ts).
+    // carries its price, breaks and availability as numbers a buyer can sort and calculate with.
     const xlsx = await page.request.get((await xlsxLink.getAttribute('href'))!);
     expect(xlsx.status()).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await xlsx.body()) as unknown as ArrayBuffer);
-    const rows: string[][] = [];
-    workbook.getWorksheet('Catalogue')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => (value == null ? '' : String(value)))));
-    expect(rows[0]).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price', 'Availability']);
-    const byName = new Map(rows.slice(1).map((row) => [rowName(row), row.slice(5)]));
-    for (const line of Object.keys(merged)) expect([line, byName.get(line)]).toEqual([line, ['£2.50; 100+ £1.99', 'In stock (500)']]);
-    // The price is each row's own, not one value down the column: other genera do not read the Fagus price.
-    expect(rows.slice(1).some((row) => row[0] !== 'Fagus' && row[5] !== '£2.50; 100+ £1.99')).toBe(true);
+    const sheet = workbook.getWorksheet('Catalogue')!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers.slice(0, 8)).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price (£)', 'Break 1 qty', 'Break 1 price (£)']);
+    expect(headers.slice(-3)).toEqual(['Stock quantity', 'Availability', 'Ready from']);
+    const column = (name: string) => headers.indexOf(name) + 1;
+    const terms = (row: ExcelJS.Row) => ['Price (£)', 'Break 1 qty', 'Break 1 price (£)', 'Stock quantity', 'Availability'].map((name) => row.getCell(column(name)).value);
+    const byName = new Map<string, ExcelJS.Row>();
+    sheet.eachRow((row, number) => {
+      if (number > 1) byName.set(rowName(row), row);
+    });
+    for (const line of Object.keys(merged)) expect([line, terms(byName.get(line)!)]).toEqual([line, [2.5, 100, 1.99, 500, 'In stock (500)']]);
+    const fagus = byName.get(Object.keys(merged)[0]!)!;
+    expect([fagus.getCell(column('Price (£)')).type, fagus.getCell(column('Break 1 price (£)')).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number]);
+    // The price is each row's own, not one value down the column: other genera carry the demo's prices,
+    // and a line ready later has a real date cell.
+    const others = [...byName.values()].filter((row) => row.getCell(1).value !== 'Fagus');
+    expect(others.some((row) => typeof row.getCell(column('Price (£)')).value === 'number' && row.getCell(column('Price (£)')).value !== 2.5)).toBe(true);
+    expect(others.some((row) => row.getCell(column('Ready from')).type === ExcelJS.ValueType.Date)).toBe(true);
 
     const pdf = await page.request.get((await page.getByRole('link', { name: 'Price list (PDF)' }).getAttribute('href'))!);
     expect(pdf.status()).toBe(200);
@@ -157,8 +183,12 @@ describe('trade accounts, end to end', () => {
     const parser = new PDFParse({ data: new Uint8Array(pdfBytes) });
     const pdfText = (await parser.getText()).text;
     await parser.destroy();
-    expect(pdfText).toContain('£2.50; 100+ £1.99');
-    expect(pdfText).toContain('In stock (500)');
+    // Made out to the buyer's company, dated today, prices ex VAT.
+    expect(pdfText).toContain(`for ${company}`);
+    expect(pdfText.replace(/[ \t]+/g, ' ')).toContain(`Issued ${ukToday()} · Valid until`);
+    expect(pdfText).toContain('Prices exclude VAT');
+    expect(pdfText).toContain('£2.50 · 100+ £1.99');
+    expect(pdfText).toMatch(/In stock\s+\(500\)/);
     expect(errors).toEqual([]);
     await staff.close();
     await buyer.close();

@@ -93,6 +93,22 @@ describe('seed', () => {
     expect(state.revision).toBe(2);
   });
 
+  it('stores trade prices, breaks and availability on most lines, ready-from dates after today', async () => {
+    const rows = await deps.db('catalogue_items').select(
+      'price_pence',
+      'price_breaks',
+      'stock_status',
+      'stock_quantity',
+      deps.db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`),
+      deps.db.raw(`to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS today`),
+    );
+    const priced = rows.filter((r) => r.price_pence !== null);
+    expect(priced.length / rows.length).toBeGreaterThan(0.8);
+    expect(priced.every((r) => Array.isArray(r.price_breaks) && r.price_breaks.length > 0)).toBe(true);
+    expect(new Set(rows.map((r) => r.stock_status))).toEqual(new Set(['in_stock', 'limited', 'ready_from', 'out_of_stock']));
+    for (const row of rows.filter((r) => r.stock_status === 'ready_from')) expect(row.ready_from > row.today, row.ready_from).toBe(true);
+  });
+
   it('creates galleries 1-3 whose images all become ready with renditions on disk', async () => {
     const galleries = await deps.db('galleries').orderBy('id').select('id', 'name');
     expect(galleries).toEqual([

@@ -2,8 +2,10 @@ import type { Deps } from '../src/deps.ts';
 import type { Trx } from '../src/db.ts';
 import { requestMissingWidgetRenditions } from '../src/modules/widgets/renditions.ts';
 import { insertCatalogueItems, insertGalleryImage, makeGallery, makeWidget, syncGallerySequence } from '../test/factories.ts';
+import { issueDateIso } from '../src/modules/catalogue/constants.ts';
 import { CATALOGUE_ROWS } from './data/catalogue.ts';
 import { GALLERIES } from './data/galleries.ts';
+import { seedTrade } from './data/trade.ts';
 import { FIND_IMAGE, textWidgets } from './data/widgets.ts';
 import { storeBannerOriginals, storeFindMap, type StoredPicture } from './files.ts';
 import type { SceneName } from './images.ts';
@@ -120,12 +122,24 @@ async function insertGalleries(trx: Trx, ids: readonly number[], originals: Map<
   return { galleries, imageIds };
 }
 
-/** Fills an empty catalogue and bumps its revision, so the PDF and Excel downloads are rebuilt. */
+/**
+ * Fills an empty catalogue, with trade prices and availability, and bumps its revision, so the
+ * PDF and Excel downloads are rebuilt. Ready-from dates count from today in the UK.
+ */
 async function insertCatalogue(trx: Trx): Promise<number> {
   // Serialised by the advisory lock, so two starting processes cannot both see an empty table.
   const [row] = await trx('catalogue_items').count<{ count: string }[]>({ count: '*' });
   if (Number(row?.count ?? 0) > 0) return 0;
-  const ids = await insertCatalogueItems(trx, CATALOGUE_ROWS.map((r) => ({ ...r })));
+  const today = issueDateIso(new Date());
+  const ids = await insertCatalogueItems(
+    trx,
+    CATALOGUE_ROWS.map((seedRow) => {
+      const { kind: _kind, ...line } = seedRow;
+      const trade = seedTrade(seedRow, today);
+      // jsonb from a JSON string: node-postgres would send an array as a PostgreSQL array literal.
+      return { ...line, ...trade, price_breaks: JSON.stringify(trade.price_breaks) };
+    }),
+  );
   await trx('catalogue_state')
     .insert({ id: 1, revision: 1 })
     .onConflict('id')

@@ -7,12 +7,16 @@ import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueForm, type CatalogueH
  * 40-60 and 60-90, trees go up to 175-200 in 7L/10L pots, rootstocks are bare root at 'Rootstock'.
  */
 
+/** Which list a line comes from: its trade price is reckoned differently (trade.ts). */
+export type SeedKind = 'hedging' | 'tree' | 'shrub' | 'fruit' | 'rootstock';
+
 export interface CatalogueSeedRow {
   genus: string;
   species: string;
   common_name: string;
   form: CatalogueForm;
   height: CatalogueHeight;
+  kind: SeedKind;
 }
 
 type Entry = [genus: string, species: string, common: string, sizes: string];
@@ -272,19 +276,22 @@ function isHeight(value: string): value is CatalogueHeight {
 }
 
 /** Expands entries into rows; a typo in a size fails at import time rather than in the database. */
-function expand(entries: Entry[]): CatalogueSeedRow[] {
+function expand(entries: Entry[], kind: SeedKind): CatalogueSeedRow[] {
   return entries.flatMap(([genus, species, common_name, sizes]) =>
     sizes.split(',').map((size) => {
       const [code = '', height = ''] = size.trim().split(/\s+/);
       const form = FORM_CODES[code] ?? code;
       if (!isForm(form) || !isHeight(height)) throw new Error(`Bad catalogue size "${size}" for ${genus} ${species}`);
-      return { genus, species, common_name, form, height };
+      return { genus, species, common_name, form, height, kind };
     }),
   );
 }
 
 /** Every demo catalogue row, in reading order: genus, species, then the order sizes were listed. */
 export const CATALOGUE_ROWS: readonly CatalogueSeedRow[] = [
-  ...expand([...HEDGING, ...TREES, ...SHRUBS, ...FRUIT]),
-  ...ROOTSTOCKS.map(([genus, species, common_name]) => ({ genus, species, common_name, form: 'Bare root' as const, height: 'Rootstock' as const })),
+  ...expand(HEDGING, 'hedging'),
+  ...expand(TREES, 'tree'),
+  ...expand(SHRUBS, 'shrub'),
+  ...expand(FRUIT, 'fruit'),
+  ...ROOTSTOCKS.map(([genus, species, common_name]) => ({ genus, species, common_name, form: 'Bare root' as const, height: 'Rootstock' as const, kind: 'rootstock' as const })),
 ].sort((a, b) => a.genus.localeCompare(b.genus) || a.species.localeCompare(b.species));

@@ -1,8 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
+import type { CatalogueTrade } from '../../../shared/api/catalogue.ts';
+import { availabilityText, PRICE_ON_REQUEST, priceText } from '../../../shared/trade-text.ts';
 import type { BusinessDetails } from '../../config.ts';
 import { FORM_KEY, issueDateLong } from './constants.ts';
+import { priceListTitle, PRICES_EXCLUDE_VAT, shortCompany, type PriceListHeading } from './price-list-heading.ts';
 import { drawCell, layoutCell, rememberWidths, type CellLayout, type TextRun } from './pdf-cell-layout.ts';
 import { createPageTotals, type PageTotals } from './pdf-page-total.ts';
 import type { CatalogueRow } from './store.ts';
@@ -11,12 +14,12 @@ import type { CatalogueRow } from './store.ts';
 export interface PdfMeta {
   business: BusinessDetails;
   issued: Date;
-  /** A trade buyer's price list: adds a Price column (rows carry `price`). Never for the public file. */
-  priced?: boolean;
+  /** A trade buyer's price list: names the buyer, adds Price and Availability columns. Never for the public file. */
+  priceList?: PriceListHeading;
 }
 
-/** A row as the renderers take it: a catalogue line, and its price text on a price list. */
-export type RenderRow = CatalogueRow & { price?: string; availability?: string };
+/** A row as the renderers take it: a catalogue line, and on a price list its trade columns. */
+export type RenderRow = CatalogueRow & { trade?: CatalogueTrade };
 
 /** Streaming writer of the printed catalogue: rows are laid out as they are read, pages written as they fill. */
 export interface CataloguePdf {
@@ -34,20 +37,21 @@ const PAD_Y = 4;
 const BODY_SIZE = 9;
 const FOOTER_SIZE = 7.5;
 
-type Column = { key: 'species' | 'common_name' | 'form' | 'height' | 'price'; label: string; width: number };
+type Column = { key: 'species' | 'common_name' | 'form' | 'height' | 'price' | 'availability'; label: string; width: number };
 const PUBLIC_COLUMNS: Column[] = [
   { key: 'species', label: 'Species', width: 210 },
   { key: 'common_name', label: 'Common name', width: 175 },
   { key: 'form', label: 'Form', width: 60 },
   { key: 'height', label: 'Height (cm)', width: CONTENT_WIDTH - 445 },
 ];
-/** The price list's columns: the same table with the common name narrower and a Price column. */
+/** The price list's columns: the same table, narrower, with Price (and its breaks) and Availability. */
 const PRICED_COLUMNS: Column[] = [
-  { key: 'species', label: 'Species', width: 180 },
-  { key: 'common_name', label: 'Common name', width: 120 },
-  { key: 'form', label: 'Form', width: 55 },
-  { key: 'height', label: 'Height (cm)', width: 62 },
-  { key: 'price', label: 'Price', width: CONTENT_WIDTH - 417 },
+  { key: 'species', label: 'Species', width: 140 },
+  { key: 'common_name', label: 'Common name', width: 92 },
+  { key: 'form', label: 'Form', width: 50 },
+  { key: 'height', label: 'Height (cm)', width: 59 },
+  { key: 'price', label: 'Price', width: 105 },
+  { key: 'availability', label: 'Availability', width: CONTENT_WIDTH - 446 },
 ];
 const HEADER_HEIGHT = 20;
 const GENUS_HEIGHT = 19;
@@ -62,16 +66,22 @@ const GENUS_HEIGHT = 19;
  */
 export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
   const { business } = meta;
-  const columns = meta.priced ? PRICED_COLUMNS : PUBLIC_COLUMNS;
+  const { priceList } = meta;
+  const columns = priceList ? PRICED_COLUMNS : PUBLIC_COLUMNS;
   const issued = issueDateLong(meta.issued);
+  const title = priceList ? priceListTitle(priceList.company) : 'Trade Catalogue';
+  // What each page's footer and running header call the document: one line, so a long company name is cut.
+  const labels = priceList
+    ? { footer: `${priceListTitle(shortCompany(priceList.company, 30))}  ·  ${PRICES_EXCLUDE_VAT}`, header: `${business.name} — ${priceListTitle(shortCompany(priceList.company))}` }
+    : { footer: `${business.name}  ·  Trade Catalogue`, header: `${business.name} — Trade Catalogue` };
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,
     bufferPages: false,
     info: {
-      Title: `${business.name} — Trade Catalogue`,
+      Title: `${business.name} — ${title}`,
       Author: business.name,
-      Subject: `Trade Catalogue, issued ${issued}`,
+      Subject: `${title}, issued ${issued}`,
       CreationDate: meta.issued,
       ModDate: meta.issued,
     },
@@ -83,14 +93,14 @@ export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
   rememberWidths(doc);
 
   const bottom = () => doc.page.height - MARGIN.bottom;
-  let y = titleBlock(doc, business, issued);
+  let y = priceList ? priceListTitleBlock(doc, business, issued, priceList) : titleBlock(doc, business, issued);
   let page = 1;
   let genus: string | undefined;
   let stripe = 0;
   let rows = 0;
 
   /** Page furniture, drawn as a page is left (as before, when it was added over buffered pages). */
-  const endPage = () => pageFurniture(doc, totals, page, business.name, issued);
+  const endPage = () => pageFurniture(doc, totals, page, labels, issued);
   const newPage = () => {
     endPage();
     doc.addPage(); // writes out the page just finished
@@ -182,6 +192,49 @@ function titleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails, issued: 
   return keyTop + boxHeight + 16;
 }
 
+/**
+ * Page 1 of a buyer's price list: whose it is, when issued and until when valid, that its prices
+ * exclude VAT, and the nursery's contact details; no key (the buyer has the public catalogue's).
+ */
+function priceListTitleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails, issued: string, priceList: PriceListHeading): number {
+  const left = MARGIN.left;
+  const half = CONTENT_WIDTH / 2;
+  const y = MARGIN.top;
+
+  doc.font('Helvetica-Bold').fontSize(24).fillColor(COLOURS.brand).text('Trade price list', left, y, { lineBreak: false });
+  // The company may be long: it wraps in the left half rather than running under the contact block.
+  doc.font('Helvetica-Bold').fontSize(13).fillColor(COLOURS.text).text(`for ${priceList.company}`, left, y + 32, { width: half + 20 });
+  let ly = doc.y + 4;
+  doc.font('Helvetica').fontSize(10).fillColor(COLOURS.muted);
+  doc.text(`Issued ${issued}  ·  Valid until ${issueDateLong(priceList.validUntil)}`, left, ly, { width: half + 20 });
+  ly = doc.y + 3;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLOURS.brand).text(`${PRICES_EXCLUDE_VAT}.`, left, ly, { width: half + 20 });
+  ly = doc.y;
+
+  let cy = y + 4;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLOURS.text).text(business.name, left + half, cy, { width: half, align: 'right' });
+  cy = doc.y + 2;
+  doc.font('Helvetica').fontSize(9).fillColor(COLOURS.text);
+  for (const line of [business.address, `Telephone ${business.telephone}`, business.email]) {
+    doc.text(line, left + half, cy, { width: half, align: 'right' });
+    cy = doc.y + 2;
+  }
+  let bottom = Math.max(ly, cy) + 8;
+  doc.moveTo(left, bottom).lineTo(left + CONTENT_WIDTH, bottom).lineWidth(1.5).strokeColor(COLOURS.brand).stroke();
+  bottom += 7;
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(COLOURS.muted)
+    .text(
+      `A line without a price is priced on request.   ·   VAT number ${business.vatNumber}   ·   Plant health registration ${business.plantHealthNumber}`,
+      left,
+      bottom,
+      { width: CONTENT_WIDTH, align: 'center' },
+    );
+  return doc.y + 12;
+}
+
 /** The column header row (green band, white bold labels). */
 function tableHeader(doc: PDFKit.PDFDocument, y: number, columns: Column[]): number {
   doc.rect(MARGIN.left, y, CONTENT_WIDTH, HEADER_HEIGHT).fillColor(COLOURS.brand).fill();
@@ -209,6 +262,13 @@ function speciesParts(species: string): [string, string] {
   return at > 0 ? [species.slice(0, at), species.slice(at)] : [species, ''];
 }
 
+/** A cell's words: the line's own fields, and on a price list its price (with breaks) and availability. */
+function cellText(row: RenderRow, key: Column['key']): string {
+  if (key === 'price') return (row.trade && priceText(row.trade)) || PRICE_ON_REQUEST;
+  if (key === 'availability') return row.trade ? availabilityText(row.trade) : '';
+  return row[key];
+}
+
 /** A row laid out once: each column's cell, and the height the tallest one needs. */
 interface RowLayout {
   cells: CellLayout[];
@@ -219,8 +279,7 @@ interface RowLayout {
 function layoutRow(doc: PDFKit.PDFDocument, row: RenderRow, columns: Column[]): RowLayout {
   let tallest = 0;
   const cells = columns.map((column) => {
-    // The price list's one trade cell holds the price (with breaks) and the availability.
-    const text = column.key === 'price' ? [row.price, row.availability].filter(Boolean).join(' · ') : row[column.key];
+    const text = cellText(row, column.key);
     let runs: TextRun[];
     if (column.key === 'species') {
       const [botanical, cultivar] = speciesParts(text);
@@ -261,17 +320,18 @@ const footerY = (doc: PDFKit.PDFDocument) => doc.page.height - 34;
  * the page number's "of Y" reserved for the end. The bottom margin is lifted while writing the
  * footer, or pdfkit would treat text below it as overflow and add a page.
  */
-function pageFurniture(doc: PDFKit.PDFDocument, totals: PageTotals, page: number, company: string, issued: string): void {
+function pageFurniture(doc: PDFKit.PDFDocument, totals: PageTotals, page: number, labels: { footer: string; header: string }, issued: string): void {
   const margin = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
   const y = footerY(doc);
   doc.moveTo(MARGIN.left, y - 6).lineTo(MARGIN.left + CONTENT_WIDTH, y - 6).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
   doc.font('Helvetica').fontSize(FOOTER_SIZE).fillColor(COLOURS.muted);
-  doc.text(`${company}  ·  Trade Catalogue  ·  Issued ${issued}`, MARGIN.left, y, { width: CONTENT_WIDTH * 0.75, lineBreak: false });
+  // All but the room "Page 99 of 99" needs at the right.
+  doc.text(`${labels.footer}  ·  Issued ${issued}`, MARGIN.left, y, { width: CONTENT_WIDTH - 60, lineBreak: false });
   totals.reserve(page);
   if (page > 1) {
     doc.font('Helvetica').fontSize(FOOTER_SIZE).fillColor(COLOURS.muted);
-    doc.text(`${company} — Trade Catalogue`, MARGIN.left, 24, { width: CONTENT_WIDTH / 2, lineBreak: false });
+    doc.text(labels.header, MARGIN.left, 24, { width: CONTENT_WIDTH * 0.7, lineBreak: false });
     doc.text(`Issued ${issued}`, MARGIN.left, 24, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
   }
   doc.page.margins.bottom = margin;

@@ -151,3 +151,9 @@ export async function keptTradeFields<R extends { genus: string; species: string
     return filled;
   });
 }
+
+/** The most price breaks any line has: how many break column pairs a price list's workbook needs. */
+export async function maxPriceBreaks(db: Knex): Promise<number> {
+  const row = (await db('catalogue_items').first(db.raw('coalesce(max(jsonb_array_length(price_breaks)), 0)::int AS most'))) as { most: number } | undefined;
+  return row?.most ?? 0;
+}

@@ -3,8 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Deps } from '../../deps.ts';
 import { renderPricedCatalogue } from '../catalogue/service.ts';
-import { findPriceList } from './price-lists.ts';
-import { isApprovedTrade } from './service.ts';
+import { approvedCompany, findPriceList, priceListValidUntil } from './price-lists.ts';
 
 /**
  * Job `catalogue.price_list`: renders the catalogue with trade prices for one buyer into storage
@@ -16,7 +15,9 @@ export async function renderPriceList(deps: Pick<Deps, 'db' | 'config' | 'storag
   const { db, storage, config } = deps;
   const row = await findPriceList(db, userId);
   if (!row || (row.generated_at && new Date(row.generated_at) >= new Date(row.requested_at))) return;
-  if (!(await isApprovedTrade(db, userId))) return;
+  // The approval is checked here, as the list is made out to the approved account's company.
+  const company = await approvedCompany(db, userId);
+  if (company === undefined) return;
   // The database's clock, as `requested_at` is stamped by it: a request after this stays pending.
   const started = new Date(((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now);
 
@@ -25,7 +26,7 @@ export async function renderPriceList(deps: Pick<Deps, 'db' | 'config' | 'storag
   const stamp = `${started.getTime()}-${randomBytes(4).toString('hex')}`;
   const tmp = { pdf: path.join(tmpDir, `price-list-${userId}-${stamp}.pdf`), xlsx: path.join(tmpDir, `price-list-${userId}-${stamp}.xlsx`) };
   try {
-    const { rows } = await renderPricedCatalogue(deps, tmp);
+    const { rows } = await renderPricedCatalogue(deps, tmp, { company, issued: started, validUntil: priceListValidUntil(started) });
     const keys = { pdf: `price-lists/${userId}/price-list-${stamp}.pdf`, xlsx: `price-lists/${userId}/price-list-${stamp}.xlsx` };
     const [pdfInfo, xlsxInfo] = await Promise.all([stat(tmp.pdf), stat(tmp.xlsx)]);
     await storage.putFile(keys.pdf, tmp.pdf);

@@ -7,6 +7,9 @@ import { createTestContext, startTestServer, type TestContext } from '../../../t
 import type { TestClient } from '../../../test/http-client.ts';
 import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';
 
+/** "26 November 2026": a UK calendar day as the list prints it. */
+const ukDay = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
@@ -19,8 +22,9 @@ async function buyer(status?: TradeStatus): Promise<TestClient & { userId: numbe
 beforeAll(async () => {
   context = await createTestContext();
   context.startWorkers(['catalogue']);
-  const [acer] = await insertCatalogueItems(context.deps.db, [
+  const [acer, betula, carpinus] = await insertCatalogueItems(context.deps.db, [
     { genus: 'Acer', species: 'campestre', common_name: 'Field maple' },
+    { genus: 'Betula', species: 'pendula', common_name: 'Silver birch' },
     { genus: 'Carpinus', species: 'betulus', common_name: 'Hornbeam' },
   ]);
   await context.deps.db('catalogue_items').where({ id: acer }).update({
@@ -29,6 +33,14 @@ beforeAll(async () => {
     stock_status: 'in_stock',
     stock_quantity: 120,
   });
+  await context.deps.db('catalogue_items').where({ id: betula }).update({
+    price_pence: 85,
+    price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 75 }, { min_quantity: 500, price_pence: 65 }]),
+    stock_status: 'in_stock',
+    stock_quantity: 5000,
+  });
+  // Unpriced (on request) and not ready yet.
+  await context.deps.db('catalogue_items').where({ id: carpinus }).update({ stock_status: 'ready_from', ready_from: '2027-01-10' });
   server = await startTestServer(context);
 });
 afterAll(async () => {
@@ -39,6 +51,8 @@ afterAll(async () => {
 describe('personal price list', () => {
   it('renders an approved buyer a PDF and XLSX with prices, theirs alone', async () => {
     const client = await buyer('approved');
+    // An ampersand too: Excel's page header language and the PDF must both print it as written.
+    await context.deps.db('trade_applications').where({ user_id: client.userId }).update({ company_name: 'Greenway & Sons Landscapes Ltd' });
     expect((await client.get('/api/price-list')).body).toEqual({ status: 'none' });
     expect((await client.get('/downloads/price-list.xlsx')).status).toBe(404);
     const asked = await client.post('/api/price-list');
@@ -50,22 +64,60 @@ describe('personal price list', () => {
     const xlsx = await client.get('/downloads/price-list.xlsx');
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('cache-control')).toBe('private, no-cache');
+    const keys = await context.deps.db('price_lists').where({ user_id: client.userId }).first();
+    expect(keys.pdf_key).toMatch(new RegExp(`^price-lists/${client.userId}/`));
+    // The list is dated the day it was made (UK calendar) and holds for 30 days.
+    const issued = ukDay(new Date(keys.generated_at));
+    const validUntil = ukDay(new Date(new Date(keys.generated_at).getTime() + 30 * 24 * 3600 * 1000));
+
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.raw as unknown as ArrayBuffer);
-    const rows: string[][] = [];
-    workbook.getWorksheet('Catalogue')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
-    expect(rows[0]).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price', 'Availability']);
-    expect(rows.find((r) => r[1] === 'campestre')!.slice(5)).toEqual(['£12.50; 10+ £11.00', 'In stock (120)']);
+    const sheet = workbook.getWorksheet('Catalogue')!;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price (£)',
+      'Break 1 qty', 'Break 1 price (£)', 'Break 2 qty', 'Break 2 price (£)', 'Stock quantity', 'Availability', 'Ready from',
+    ]);
+    const rowOf = (species: string) => {
+      let found: ExcelJS.Row | undefined;
+      sheet.eachRow((row) => {
+        if (row.getCell(2).value === species) found = row;
+      });
+      return found!;
+    };
+    const values = (row: ExcelJS.Row) => Array.from({ length: 8 }, (_, i) => row.getCell(6 + i).value);
+    // Numbers a buyer can sort and multiply, shown as pounds; blanks where a line has no such figure.
+    expect(values(rowOf('campestre'))).toEqual([12.5, 10, 11, null, null, 120, 'In stock (120)', null]);
+    expect(values(rowOf('pendula'))).toEqual([0.85, 100, 0.75, 500, 0.65, 5000, 'In stock (5,000)', null]);
+    const acerRow = rowOf('campestre');
+    expect([acerRow.getCell(6).type, acerRow.getCell(7).type, acerRow.getCell(11).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number, ExcelJS.ValueType.Number]);
+    expect(acerRow.getCell(6).numFmt).toMatch(/£.*0\.00/);
+    const readyRow = rowOf('betulus');
+    expect(readyRow.getCell(6).value).toBeNull();
+    expect(readyRow.getCell(12).value).toBe('Ready from 10 Jan 2027');
+    // A real date cell, the calendar day itself.
+    expect(readyRow.getCell(13).type).toBe(ExcelJS.ValueType.Date);
+    expect(readyRow.getCell(13).value).toEqual(new Date('2027-01-10T00:00:00Z'));
+
+    expect(workbook.title).toContain('Trade price list for Greenway & Sons Landscapes Ltd');
+    const about: string[] = [];
+    workbook.getWorksheet('About')!.eachRow((row) => about.push((row.values as unknown[]).slice(1).join(' ')));
+    expect(about).toEqual(expect.arrayContaining(['Trade price list for Greenway & Sons Landscapes Ltd', `Issued ${issued}`, `Valid until ${validUntil}`]));
+    expect(about.join('\n')).toContain('Prices exclude VAT.');
 
     const pdf = await client.get('/downloads/price-list.pdf');
     expect(pdf.status).toBe(200);
     const parser = new PDFParse({ data: pdf.raw });
-    const text = (await parser.getText()).text;
+    const text = (await parser.getText()).text.replace(/[ \t]+/g, ' ');
     await parser.destroy();
-    expect(text).toContain('£12.50');
-
-    const keys = await context.deps.db('price_lists').where({ user_id: client.userId }).first();
-    expect(keys.pdf_key).toMatch(new RegExp(`^price-lists/${client.userId}/`));
+    expect(text).toContain('Trade price list');
+    expect(text).toContain('for Greenway & Sons Landscapes Ltd');
+    expect(text).toContain(`Issued ${issued} · Valid until ${validUntil}`);
+    expect(text).toContain('Prices exclude VAT.');
+    expect(text).toContain('£12.50 · 10+ £11.00');
+    expect(text).toContain('In stock (120)');
+    expect(text).toMatch(/Ready from\s+10 Jan 2027/);
+    expect(text).toContain('Price on request');
 
     // Another approved buyer gets only their own (none yet); the URL cannot name anyone else's.
     const other = await buyer('approved');

@@ -1,7 +1,7 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { GenusName } from './genus-link.tsx';
-import { formatAvailability, formatPrice } from '../../components/trade-format.ts';
+import { availabilityText, PRICE_ON_REQUEST, priceText } from '../../../../shared/trade-text.ts';
 import styles from './results.module.css';
 
 /** Props of {@link ResultsList}. */
@@ -36,11 +36,11 @@ export function ResultsList({ rows, label, linkGenus = false }: ResultsListProps
               <>
                 <div>
                   <dt>Trade price:</dt>
-                  <dd>{formatPrice(row.trade) || '–'}</dd>
+                  <dd>{priceText(row.trade) || PRICE_ON_REQUEST}</dd>
                 </div>
                 <div>
                   <dt>Availability:</dt>
-                  <dd>{formatAvailability(row.trade) || '–'}</dd>
+                  <dd>{availabilityText(row.trade) || '–'}</dd>
                 </div>
               </>
             )}

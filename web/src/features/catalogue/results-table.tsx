@@ -1,7 +1,7 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { GenusName } from './genus-link.tsx';
-import { formatAvailability, formatPrice } from '../../components/trade-format.ts';
+import { availabilityText, PRICE_ON_REQUEST, priceText } from '../../../../shared/trade-text.ts';
 import styles from './results.module.css';
 
 /** Props of {@link ResultsTable}. */
@@ -42,8 +42,8 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
               <td>{row.common_name}</td>
               <td className={styles.nowrap}>{row.form}</td>
               <td className={styles.nowrap}>{row.height}</td>
-              {trade && <td>{row.trade && formatPrice(row.trade)}</td>}
-              {trade && <td>{row.trade && formatAvailability(row.trade)}</td>}
+              {trade && <td>{row.trade && (priceText(row.trade) || PRICE_ON_REQUEST)}</td>}
+              {trade && <td>{row.trade && availabilityText(row.trade)}</td>}
               {Action && (
                 <td>
                   <Action row={row} />

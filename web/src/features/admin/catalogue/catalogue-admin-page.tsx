@@ -5,7 +5,7 @@ import { cx } from '../../../components/cx.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { formatAvailability } from '../../../components/trade-format.ts';
+import { availabilityText } from '../../../../../shared/trade-text.ts';
 import admin from '../shared/admin.module.css';
 import { PageHeader } from '../shared/page-header.tsx';
 import { CATALOGUE_PAGE_SIZE, useDeleteLineMutation, useListCatalogueQuery } from './api.ts';
@@ -102,7 +102,7 @@ export function CatalogueAdminPage() {
                   <td>{line.form}</td>
                   <td>{line.height}</td>
                   <td className={styles.tradeCell}>{priceSummary(line.trade)}</td>
-                  <td className={styles.tradeCell}>{line.trade ? formatAvailability(line.trade) : ''}</td>
+                  <td className={styles.tradeCell}>{line.trade ? availabilityText(line.trade) : ''}</td>
                   <td>
                     <div className={admin.rowActions}>
                       <button type="button" className={cx(buttons.secondary, admin.small)} onClick={() => setModal({ line })}>
