@@ -15,6 +15,16 @@ export interface QuoteRequestLine {
   quantity: number;
 }
 
+/**
+ * GET /api/quote-requests/defaults (signed in): what the quote form starts with, from the buyer's
+ * approved trade account ('' without one). The server also fills a request's blank company and
+ * postcode from it.
+ */
+export interface QuoteDefaults {
+  company: string;
+  delivery_postcode: string;
+}
+
 /** POST /api/quote-requests → 201. */
 export interface QuoteRequestCreated {
   id: number;

@@ -4,6 +4,7 @@ import { insertCatalogueItems } from '../../../test/factories.ts';
 import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
 import { xlsxAttachmentRows } from '../../../test/mail-attachments.ts';
 import type { CapturedMail } from '../../../test/smtp.ts';
+import { insertTradeApplication } from '../../../test/trade.ts';
 import { sendQuoteToSales } from './mail-job.ts';
 
 /**
@@ -284,6 +285,56 @@ describe('quote requests of a signed-in buyer', () => {
     expect((await me.post(`/api/quote-requests/${theirs.id}/copy`)).status).toBe(404);
     expect((await other.get('/api/quote-requests')).body.results.map((r: { id: number }) => r.id)).toEqual([theirs.id]);
     expect((await me.get('/api/admin/quote-requests')).status).toBe(403);
+  });
+});
+
+describe("a trade buyer's company and postcode", () => {
+  const tradeBuyer = async (status: 'approved' | 'pending') => {
+    const client = await buyer();
+    await insertTradeApplication(db(), client.userId, status); // Acme Landscapes, TN26 1AA
+    return client;
+  };
+  const stored = (id: number) => db()('quote_requests').where({ id }).first('company', 'delivery_postcode');
+
+  it("prefills the form from the approved account and stores them when the form leaves them out, mailing the company", async () => {
+    const client = await tradeBuyer('approved');
+    expect((await client.get('/api/quote-requests/defaults')).body).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
+
+    const omitted = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 10 }] });
+    expect(omitted.status).toBe(201);
+    expect(await stored(omitted.body.id)).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
+    const blank = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 10 }], company: ' ', delivery_postcode: '' });
+    expect(await stored(blank.body.id)).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
+    for (const mail of await waitForMails(omitted.body.reference, 2)) {
+      expect(mail.text).toContain('Company: Acme Landscapes');
+    }
+  });
+
+  it('stores what the buyer edited over the account’s values', async () => {
+    const client = await tradeBuyer('approved');
+    const edited = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[1], quantity: 3 }], company: 'Acme Landscapes (North)', delivery_postcode: 'ls1 4ap' });
+    expect(edited.status).toBe(201);
+    expect(await stored(edited.body.id)).toEqual({ company: 'Acme Landscapes (North)', delivery_postcode: 'LS1 4AP' });
+  });
+
+  it('prefills nothing without an approved account, so the postcode stays required', async () => {
+    const client = await tradeBuyer('pending');
+    expect((await client.get('/api/quote-requests/defaults')).body).toEqual({ company: '', delivery_postcode: '' });
+    const missing = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }] });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ delivery_postcode: ['The delivery postcode field is required.'] });
+    expect((await (await visitor()).get('/api/quote-requests/defaults')).status).toBe(401);
+  });
+
+  it('refuses a company of one character, from a buyer and from a guest, storing nothing', async () => {
+    const before = await count('quote_requests');
+    const fromBuyer = await (await tradeBuyer('approved')).post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }], company: 'x' });
+    const fromGuest = await (await visitor()).post('/api/quote-requests', { ...guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]), company: '-x-' });
+    for (const response of [fromBuyer, fromGuest]) {
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ company: ['The company field must have at least 2 letters or digits.'] });
+    }
+    expect(await count('quote_requests')).toBe(before);
   });
 });
 

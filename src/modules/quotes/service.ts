@@ -1,12 +1,13 @@
 import type { Paged } from '../../../shared/api/paged.ts';
 import type { PlantList, PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
-import type { QuoteRequestCreated, QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../shared/api/quotes.ts';
+import type { QuoteDefaults, QuoteRequestCreated, QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../shared/api/quotes.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { Paging } from '../../validation/paging.ts';
 import { catalogueLinesByIds } from '../catalogue/service.ts';
 import { addToPlantList, readPlantList, takePlantList } from '../plant-lists/service.ts';
+import { approvedTradeAccount } from '../trade/service.ts';
 import { QuoteRequest, QuoteRequestLineRow } from './model.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
 import type { QuoteInput } from './schema.ts';
@@ -111,6 +112,12 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
         await deps.events.record(trx, 'quote.requested', { id: request.id });
         return { id: request.id, reference: request.reference };
       });
+    },
+
+    /** What a signed-in buyer's request starts with: their approved trade account's company and postcode. */
+    async defaultsFor(userId: number): Promise<QuoteDefaults> {
+      const account = await approvedTradeAccount(deps.db, userId);
+      return { company: account?.company_name ?? '', delivery_postcode: account?.delivery_postcode ?? '' };
     },
 
     /** The buyer's own requests, newest first. */
