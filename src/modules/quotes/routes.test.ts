@@ -338,6 +338,59 @@ describe("a trade buyer's company and postcode", () => {
   });
 });
 
+describe("staff's view of a request's prices", () => {
+  it("shows each line's trade price for its quantity, availability, totals and an estimate ex VAT; buyers get none of it", async () => {
+    const [broken, listed, unpriced, gone] = await insertCatalogueItems(db(), [
+      { genus: 'Carpinus', species: 'betulus', common_name: 'Hornbeam', form: 'Bare root', height: '60-90' },
+      { genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '40-60' },
+      { genus: 'Taxus', species: 'baccata', common_name: 'Yew', form: '3L', height: '40-60' },
+      { genus: 'Sorbus', species: 'aria', common_name: 'Whitebeam', form: '10L', height: '175-200' },
+    ]);
+    const trade = (id: number, fields: Record<string, unknown>) => db()('catalogue_items').where({ id }).update(fields);
+    await trade(broken!, { price_pence: 245, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 220 }, { min_quantity: 500, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 5000 });
+    await trade(listed!, { price_pence: 450, price_breaks: JSON.stringify([{ min_quantity: 50, price_pence: 400 }]), stock_status: 'ready_from', ready_from: '2027-01-10' });
+
+    const owner = await buyer();
+    await insertTradeApplication(db(), owner.userId, 'approved');
+    const lines = [
+      { catalogue_item_id: broken, quantity: 600 },
+      { catalogue_item_id: listed, quantity: 10 },
+      { catalogue_item_id: unpriced, quantity: 5 },
+      { catalogue_item_id: gone, quantity: 2 },
+    ];
+    const { id } = (await owner.post('/api/quote-requests', { lines, delivery_postcode: 'TN27 9AA' })).body;
+    await db()('catalogue_items').where({ id: gone }).delete();
+
+    const admin = await signedIn(app.server, app.context.deps, { role: 'admin' });
+    const detail = await admin.get(`/api/admin/quote-requests/${id}`);
+    expect(detail.status).toBe(200);
+    const [first, second, third, fourth] = detail.body.lines;
+    expect(first).toMatchObject({
+      quantity: 600,
+      current: {
+        trade: { price_pence: 245, stock_status: 'in_stock', stock_quantity: 5000 },
+        unit_price_pence: 199,
+        break_min_quantity: 500,
+        line_total_pence: 119_400,
+      },
+    });
+    expect(second.current).toMatchObject({ trade: { stock_status: 'ready_from', ready_from: '2027-01-10' }, unit_price_pence: 450, break_min_quantity: null, line_total_pence: 4500 });
+    expect(third.current).toMatchObject({ trade: { price_pence: null }, unit_price_pence: null, line_total_pence: null });
+    expect(fourth).toMatchObject({ genus: 'Sorbus', catalogue_item_id: null, current: null });
+    expect(detail.body).toMatchObject({ estimated_total_pence: 123_900, unpriced_lines: 2 });
+    // A status change answers with the same priced view.
+    expect((await admin.patch(`/api/admin/quote-requests/${id}`, { status: 'quoted' })).body).toMatchObject({ status: 'quoted', estimated_total_pence: 123_900 });
+
+    // The buyer, approved or not, reads their request without staff's pricing; the admin route is closed to them.
+    const own = await owner.get(`/api/quote-requests/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.body).not.toHaveProperty('estimated_total_pence');
+    expect(own.body.lines.every((line: object) => !('current' in line) && !('trade' in line))).toBe(true);
+    expect((await owner.get(`/api/admin/quote-requests/${id}`)).status).toBe(403);
+    expect((await (await visitor()).get(`/api/admin/quote-requests/${id}`)).status).toBe(401);
+  });
+});
+
 describe('the admin quote inbox', () => {
   it('lists with line counts, filters by status, shows lines, sets the status and counts open requests', async () => {
     const admin = await signedIn(app.server, app.context.deps, { role: 'admin' });
