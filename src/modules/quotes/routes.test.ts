@@ -379,7 +379,8 @@ describe("staff's view of a request's prices", () => {
     expect(fourth).toMatchObject({ genus: 'Sorbus', catalogue_item_id: null, current: null });
     expect(detail.body).toMatchObject({ estimated_total_pence: 123_900, unpriced_lines: 2 });
     // A status change answers with the same priced view.
-    expect((await admin.patch(`/api/admin/quote-requests/${id}`, { status: 'quoted' })).body).toMatchObject({ status: 'quoted', estimated_total_pence: 123_900 });
+    // (won, not quoted: the inbox test below counts the quoted ones.)
+    expect((await admin.patch(`/api/admin/quote-requests/${id}`, { status: 'won' })).body).toMatchObject({ status: 'won', estimated_total_pence: 123_900 });
 
     // The buyer, approved or not, reads their request without staff's pricing; the admin route is closed to them.
     const own = await owner.get(`/api/quote-requests/${id}`);
