@@ -53,7 +53,7 @@ export async function benchMailPool(stallMs = 1000): Promise<MailPoolFigures> {
     const perMessageConnections = smtp.connections() - before;
     perMessage.close();
 
-    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, varDir: '/nonexistent', log, maxConnections: IN_FLIGHT });
+    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, replyTo: 'sales@example.com', varDir: '/nonexistent', log, maxConnections: IN_FLIGHT });
     try {
       before = smtp.connections();
       const openingMs = await sendAll((m) => mailer.send(m), IN_FLIGHT, IN_FLIGHT); // opens the pool's connections

@@ -1,7 +1,7 @@
 import knexFactory from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newContext, screenshot, viewports } from './browser.ts';
+import { newContext, newLaptopContext, newPhoneContext, screenshot, viewports } from './browser.ts';
 import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpers.ts';
 
 /**
@@ -110,6 +110,60 @@ describe('admin enquiries', () => {
     await page.getByRole('main').locator('table, p').first().waitFor();
     await expect(page.getByRole('link', { name: sender }).count()).resolves.toBe(0);
     expect(await db('contact_messages').where({ name: sender }).first()).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
+  it("prices a quote request from today's catalogue, on a 1366 px laptop and a 390 px phone", async () => {
+    const stamp = Date.now();
+    const items = (await db('catalogue_items')
+      .insert([
+        { genus: 'Carpinus', species: `betulus e2e${stamp}`, common_name: 'Hornbeam', form: 'Bare root', height: '60-90', price_pence: 245, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 220 }, { min_quantity: 500, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 5000 },
+        { genus: 'Ilex', species: `aquifolium e2e${stamp}`, common_name: 'Holly', form: '2L', height: '40-60', price_pence: 450, price_breaks: '[]', stock_status: 'ready_from', ready_from: '2027-01-10' },
+        { genus: 'Malus', species: `M9 e2e${stamp}`, common_name: '', form: 'Bare root', height: 'Rootstock' },
+      ])
+      .returning('id')) as { id: number }[];
+    const [request] = (await db('quote_requests')
+      .insert({ reference: `Q-E2E-${stamp}`, name: 'Jo Landscaper', company: 'Greenways & Co', email: 'jo@example.com', telephone: '01233 555 123', delivery_postcode: 'TN27 9AA', wanted_by: '2027-02-15', notes: 'Back gate, please.', status: 'new' })
+      .returning('id')) as { id: number }[];
+    const line = (index: number, genus: string, species: string, form: string, height: string, quantity: number) => ({
+      quote_request_id: request!.id,
+      catalogue_item_id: items[index]!.id,
+      genus,
+      species: `${species} e2e${stamp}`,
+      common_name: '',
+      form,
+      height,
+      quantity,
+    });
+    await db('quote_request_lines').insert([
+      line(0, 'Carpinus', 'betulus', 'Bare root', '60-90', 600),
+      line(1, 'Ilex', 'aquifolium', '2L', '40-60', 10),
+      line(2, 'Malus', 'M9', 'Bare root', 'Rootstock', 50),
+    ]);
+    try {
+      for (const [name, open] of [
+        ['1366', newLaptopContext],
+        ['390', newPhoneContext],
+      ] as const) {
+        const context = await open(browser, { storageState: await page.context().storageState() });
+        const tab = await context.newPage();
+        await tab.goto(`/admin/quote-requests/${request!.id}`, { waitUntil: 'networkidle' });
+        await tab.getByRole('heading', { level: 1, name: `Quote request Q-E2E-${stamp}` }).waitFor();
+        const rows = await tab.getByRole('table', { name: `Lines of Q-E2E-${stamp}` }).locator('tbody tr').allInnerTexts();
+        expect(rows[0]).toMatch(/600[\s\S]*£1\.99 \(500\+ break\)[\s\S]*In stock \(5,000\)[\s\S]*£1,194\.00/);
+        expect(rows[1]).toMatch(/£4\.50 \(list price\)[\s\S]*Ready from 10 Jan 2027[\s\S]*£45\.00/);
+        expect(rows[2]).toMatch(/Rootstock[\s\S]*Price on request/);
+        await expect(tab.getByText(/^Estimated total/).innerText()).resolves.toContain('Estimated total £1,239.00 excl. VAT');
+        await expect(tab.getByRole('main').innerText()).resolves.toContain('15 Feb 2027');
+        const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBe(0);
+        await screenshot(tab, `admin-quote-request-${name}`);
+        await context.close();
+      }
+    } finally {
+      await db('quote_requests').where({ id: request!.id }).delete();
+      await db('catalogue_items').whereIn('id', items.map((item) => item.id)).delete();
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -15,6 +15,13 @@ describe('loadConfig', () => {
     expect(config.business.address).toContain('Hothfield, Ashford, Kent, TN26 1AR');
   });
 
+  it('replies to buyers at SALES_EMAIL, else at ENQUIRIES_TO; refuses one that is not an address', () => {
+    expect(loadConfig({ ENQUIRIES_TO: 'orders@nursery.example', VAR_DIR: varDir() }).salesEmail).toBe('orders@nursery.example');
+    expect(loadConfig({ ENQUIRIES_TO: 'orders@nursery.example', SALES_EMAIL: ' ', VAR_DIR: varDir() }).salesEmail).toBe('orders@nursery.example');
+    expect(loadConfig({ SALES_EMAIL: 'desk@nursery.example', VAR_DIR: varDir() }).salesEmail).toBe('desk@nursery.example');
+    expect(() => loadConfig({ SALES_EMAIL: 'the desk', VAR_DIR: varDir() })).toThrow(/SALES_EMAIL/);
+  });
+
   it('lists every bad value readably', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', ENQUIRIES_TO: 'nobody', VAR_DIR: varDir() });

@@ -48,6 +48,13 @@ const schema = z.object({
   SMTP_URL: optionalUrl.optional(),
   MAIL_FROM: z.string().min(3).default('Hothfield Nurseries <noreply@hothfieldnurseries.co.uk>'),
   ENQUIRIES_TO: z.email().default('sales@hothfieldnurseries.co.uk'),
+  /** Reply-To of every mail to a buyer; empty = ENQUIRIES_TO. */
+  SALES_EMAIL: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.email().optional())
+    .optional(),
   VAR_DIR: z.string().default('./var'),
   WEB_DIST: z.string().default('./web/dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -181,6 +188,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   enquiriesTo: string;
+  /** Reply-To of mails to buyers (SALES_EMAIL, else ENQUIRIES_TO). */
+  salesEmail: string;
   varDir: string;
   webDist: string;
   logLevel: string;
@@ -266,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     enquiriesTo: e.ENQUIRIES_TO,
+    salesEmail: e.SALES_EMAIL ?? e.ENQUIRIES_TO,
     varDir,
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,

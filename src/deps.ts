@@ -52,7 +52,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
     ? createBullQueue({ url: config.redisUrl, maxRetriesPerRequest: 1 }, config.redisPrefix)
     : createInlineQueue(log, config.queueConcurrency);
   const storage = createStorage(config.storage, { tmpDir: path.join(config.varDir, 'tmp') });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, varDir: config.varDir, log, maxConnections: config.smtpMaxConnections });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, replyTo: config.salesEmail, varDir: config.varDir, log, maxConnections: config.smtpMaxConnections });
   const relay = createRelay({
     db,
     queue,

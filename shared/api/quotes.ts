@@ -1,4 +1,5 @@
 /** Quote requests as the API shows them (src/modules/quotes/). */
+import type { CatalogueTrade } from './catalogue.ts';
 
 export type QuoteStatus = 'new' | 'quoted' | 'won' | 'lost';
 
@@ -13,6 +14,16 @@ export interface QuoteRequestLine {
   form: string;
   height: string;
   quantity: number;
+}
+
+/**
+ * GET /api/quote-requests/defaults (signed in): what the quote form starts with, from the buyer's
+ * approved trade account ('' without one). The server also fills a request's blank company and
+ * postcode from it.
+ */
+export interface QuoteDefaults {
+  company: string;
+  delivery_postcode: string;
 }
 
 /** POST /api/quote-requests → 201. */
@@ -45,4 +56,34 @@ export interface QuoteRequestDetail extends QuoteRequestSummary {
   telephone: string;
   notes: string;
   lines: QuoteRequestLine[];
+}
+
+/**
+ * A requested line's catalogue line today, as staff see it to price the request: its trade price
+ * and availability, the unit price for the requested quantity (the highest break it reaches, else
+ * the list price) and the line total; the prices null where the line has none for that quantity.
+ */
+export interface QuoteLineNow {
+  trade: CatalogueTrade;
+  unit_price_pence: number | null;
+  /** The break's quantity when a break sets the unit price; null for the list price. */
+  break_min_quantity: number | null;
+  line_total_pence: number | null;
+}
+
+/** A line of a request in the admin: `current` is null once the line is no longer in the catalogue. */
+export interface AdminQuoteRequestLine extends QuoteRequestLine {
+  current: QuoteLineNow | null;
+}
+
+/**
+ * GET/PATCH /api/admin/quote-requests/{id}: the request with today's trade prices per line, for
+ * staff only (a buyer's own request, GET /api/quote-requests/{id}, has none of this).
+ */
+export interface AdminQuoteRequestDetail extends QuoteRequestDetail {
+  lines: AdminQuoteRequestLine[];
+  /** The priced lines' totals added up, excluding VAT; null when no line has a price. */
+  estimated_total_pence: number | null;
+  /** Lines the estimate leaves out: no price for their quantity, or no longer in the catalogue. */
+  unpriced_lines: number;
 }

@@ -38,7 +38,7 @@ describe('createMailer over SMTP', () => {
   it('carries many messages over at most maxConnections connections', async () => {
     const before = { opened: smtp.connections.opened, received: smtp.messages.length };
     smtp.connections.mostAtOnce = smtp.connections.open;
-    mailer = createMailer({ smtpUrl: smtp.url, from: 'Nursery <noreply@example.com>', varDir, log, maxConnections: 2 });
+    mailer = createMailer({ smtpUrl: smtp.url, from: 'Nursery <noreply@example.com>', replyTo: 'sales@example.com', varDir, log, maxConnections: 2 });
     // Twelve jobs sending at once, as a mail worker draining a backlog does.
     const sent = await Promise.all(Array.from({ length: 12 }, (_, i) => mailer!.send(message(i))));
     expect(new Set(sent.map((s) => s.messageId)).size).toBe(12);
@@ -49,7 +49,7 @@ describe('createMailer over SMTP', () => {
   });
 
   it('rejects a send the server refuses, so the job retries, and sends the next one over the same pool', async () => {
-    mailer = createMailer({ smtpUrl: smtp.url, from: 'noreply@example.com', varDir, log, maxConnections: 1 });
+    mailer = createMailer({ smtpUrl: smtp.url, from: 'noreply@example.com', replyTo: 'sales@example.com', varDir, log, maxConnections: 1 });
     const received = smtp.messages.length;
     smtp.failNext(1);
     await expect(mailer.send(message(100))).rejects.toMatchObject({ responseCode: 451 });
@@ -58,8 +58,18 @@ describe('createMailer over SMTP', () => {
     expect(smtp.messages.slice(received).map((m) => m.subject)).toEqual(['Order 101']);
   });
 
+  it("gives every message the sales Reply-To unless it names its own (a staff mail answering the buyer)", async () => {
+    mailer = createMailer({ smtpUrl: smtp.url, from: 'noreply@example.com', replyTo: 'sales@example.com', varDir, log, maxConnections: 1 });
+    const received = smtp.messages.length;
+    await mailer.send(message(300));
+    await mailer.send({ ...message(301), replyTo: 'buyer@example.com' });
+    await smtp.waitFor(received + 2);
+    const bySubject = Object.fromEntries(smtp.messages.slice(received).map((m) => [m.subject, m.replyTo]));
+    expect(bySubject).toEqual({ 'Order 300': 'sales@example.com', 'Order 301': 'buyer@example.com' });
+  });
+
   it('closes its connections on close()', async () => {
-    mailer = createMailer({ smtpUrl: smtp.url, from: 'noreply@example.com', varDir, log, maxConnections: 2 });
+    mailer = createMailer({ smtpUrl: smtp.url, from: 'noreply@example.com', replyTo: 'sales@example.com', varDir, log, maxConnections: 2 });
     await Promise.all([mailer.send(message(200)), mailer.send(message(201))]);
     expect(smtp.connections.open).toBeGreaterThan(0); // the pool keeps them for the next message
     mailer.close();
@@ -75,7 +85,7 @@ describe('createMailer', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'noreply@example.com', varDir, log, maxConnections: 3 });
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'noreply@example.com', replyTo: 'sales@example.com', varDir, log, maxConnections: 3 });
     try {
       await expect(mailer.send(message(1))).rejects.toThrow(/ECONNREFUSED/);
     } finally {
@@ -84,7 +94,7 @@ describe('createMailer', () => {
   });
 
   it('writes each message to VAR_DIR/mail as an .eml file without SMTP_URL', async () => {
-    const mailer = createMailer({ from: 'noreply@example.com', varDir, log, maxConnections: 3 });
+    const mailer = createMailer({ from: 'noreply@example.com', replyTo: 'sales@example.com', varDir, log, maxConnections: 3 });
     try {
       await mailer.send(message(7));
     } finally {

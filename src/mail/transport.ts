@@ -8,6 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go; left out, the mailer's `replyTo` (the sales address). Staff mails name the buyer. */
   replyTo?: string;
   /** Files generated for this message (a quote request's XLSX), passed to nodemailer as they are. */
   attachments?: { filename: string; content: Buffer; contentType?: string }[];
@@ -24,6 +25,12 @@ const MESSAGES_PER_CONNECTION = 100;
 export interface MailerOptions {
   smtpUrl?: string;
   from: string;
+  /**
+   * Reply-To of every message that names none (SALES_EMAIL): MAIL_FROM is a noreply address, so a
+   * buyer answering a confirmation, a decision or an account notice reaches the sales desk. Set
+   * here, once, so no mail to a buyer can be built without it.
+   */
+  replyTo: string;
   varDir: string;
   log: Logger;
   /** SMTP connections open at once (SMTP_MAX_CONNECTIONS): messages beyond them wait for a free one. */
@@ -35,10 +42,12 @@ export interface MailerOptions {
  * many messages: a connection per message paid the whole greeting, TLS and login again for every
  * mail (two mails per 30 s against a slow server) and opened one per job running (thousands at once
  * when the in-process queue drained a backlog). A send that fails rejects, so the job retries.
+ * Every message gets a Reply-To (its own, else `replyTo`).
  * Without SMTP_URL, each message is written as an .eml file under VAR_DIR/mail and logged, so
  * development needs no mail server. `close()` closes the pool's connections (on shutdown).
  */
 export function createMailer(options: MailerOptions): Mailer {
+  const envelope = (message: MailMessage) => ({ from: options.from, ...message, replyTo: message.replyTo ?? options.replyTo });
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
@@ -48,7 +57,7 @@ export function createMailer(options: MailerOptions): Mailer {
     });
     return {
       async send(message) {
-        const info = await transport.sendMail({ from: options.from, ...message });
+        const info = await transport.sendMail(envelope(message));
         return { messageId: info.messageId };
       },
       close: () => transport.close(),
@@ -58,7 +67,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const dir = path.join(options.varDir, 'mail');
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(envelope(message));
       await mkdir(dir, { recursive: true });
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -100,6 +100,7 @@ const cases: Case[] = [
     prepare: async () => ({ call: (c) => c.post('/api/plant-list/merge', { lines: [{ catalogue_item_id: items[2], quantity: 4 }] }) }),
   },
   { route: 'GET /api/quote-requests', guard: 'signed in', success: 200, prepare: async () => ({ call: (c) => c.get('/api/quote-requests') }) },
+  { route: 'GET /api/quote-requests/defaults', guard: 'signed in', success: 200, prepare: async () => ({ call: (c) => c.get('/api/quote-requests/defaults') }) },
   {
     route: 'GET /api/quote-requests/{id}',
     guard: 'signed in',

@@ -270,5 +270,12 @@ export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[], 
   return new Map(rows.map((row) => [row.id, presentItem(row, viewer)]));
 }
 
+/**
+ * The catalogue lines with these ids as staff see them now — with their trade price and
+ * availability — keyed by id; lines no longer in the catalogue are absent. For staff pricing a
+ * quote request only: a buyer's answer goes through the viewer, never through this.
+ */
+export const staffLinesByIds = (db: Db, ids: readonly number[]): Promise<Map<number, CatalogueLine>> => catalogueLinesByIds(db, ids, TRADE_VIEWER);
+
 /** The price-list renderer, for the trade module's job (a module reaches another only through its service). */
 export { renderPricedCatalogue } from './price-list.ts';

@@ -8,8 +8,9 @@ import type { QuoteService } from './service.ts';
 /**
  * Quote requests in the admin inbox:
  * GET /api/admin/quote-requests?status=&limit=&page= → {results: [… line_count], total}, newest first ·
- * GET /api/admin/quote-requests/{id} → one with lines ·
- * PATCH /api/admin/quote-requests/{id} {status: new|quoted|won|lost} → one with lines.
+ * GET /api/admin/quote-requests/{id} → one with lines, each with today's trade price for its
+ *   quantity and availability, and the estimated total ex VAT (AdminQuoteRequestDetail) ·
+ * PATCH /api/admin/quote-requests/{id} {status: new|quoted|won|lost} → the same.
  */
 export function quoteAdminRoutes(quotes: QuoteService): Router {
   const router = new Router();

@@ -1,5 +1,6 @@
 import type { BusinessDetails } from '../../config.ts';
 import { escapeHtml } from '../../escape-html.ts';
+import { calendarDate, heightText, longDate } from '../../mail/format.ts';
 import { htmlLayout, oneLine, textFooter } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/transport.ts';
 import type { QuoteRequest, QuoteRequestLineRow } from './model.ts';
@@ -8,31 +9,38 @@ import { dateOnly } from './presenter.ts';
 const CELL = 'style="padding:4px 8px;border-bottom:1px solid #e3e8df"';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** The table's column headers: layout, which the plain-text lines say by their shape instead. */
+export const LINE_HEADERS = ['Genus', 'Species', 'Common name', 'Form', 'Height', 'Quantity'] as const;
+const quantityText = (quantity: number) => quantity.toLocaleString('en-GB');
+
 /** The lines as an HTML table; every value escaped (buyers and catalogue imports both supply text). */
 function linesTable(lines: QuoteRequestLineRow[]): string {
-  const head = ['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity'].map((h) => `<th align="left" ${CELL}>${h}</th>`).join('');
+  const head = LINE_HEADERS.map((h) => `<th align="left" ${CELL}>${h}</th>`).join('');
   const rows = lines
     .map(
       (l) =>
-        `<tr>${[l.genus, l.species, l.common_name, l.form, l.height].map((v) => `<td ${CELL}>${escapeHtml(v)}</td>`).join('')}<td align="right" ${CELL}>${l.quantity}</td></tr>`,
+        `<tr>${[l.genus, l.species, l.common_name, l.form, heightText(l.height)].map((v) => `<td ${CELL}>${escapeHtml(v)}</td>`).join('')}<td align="right" ${CELL}>${quantityText(l.quantity)}</td></tr>`,
     )
     .join('');
   return `<table role="presentation" style="border-collapse:collapse;margin:16px 0;font-size:14px"><tr>${head}</tr>${rows}</table>`;
 }
 
 const linesText = (lines: QuoteRequestLineRow[]) =>
-  lines.map((l) => `${l.quantity} × ${l.genus} ${l.species}${l.common_name ? ` (${l.common_name})` : ''}, ${l.form}, ${l.height}`).join('\n');
+  lines
+    .map((l) => `${quantityText(l.quantity)} × ${l.genus} ${l.species}${l.common_name ? ` (${l.common_name})` : ''}, ${l.form}, ${heightText(l.height)}`)
+    .join('\n');
 
 function detailRows(request: QuoteRequest): [string, string][] {
   return [
     ['Reference', request.reference],
+    ['Sent', longDate(new Date(request.created_at))],
     ['Name', request.name],
     // Signed-in buyers may leave these blank; say so rather than show an empty line.
     ['Company', request.company || 'Not given'],
     ['Email', request.email],
     ['Telephone', request.telephone || 'Not given'],
     ['Delivery postcode', request.delivery_postcode],
-    ['Wanted by', dateOnly(request.wanted_by) ?? 'Not given'],
+    ['Wanted by', request.wanted_by ? calendarDate(dateOnly(request.wanted_by)!) : 'Not given'],
   ];
 }
 
@@ -44,19 +52,22 @@ const detailsHtml = (rows: [string, string][]) =>
 const notesHtml = (notes: string) =>
   notes ? `<div style="white-space:pre-wrap;border-left:4px solid #2f5d34;padding:8px 12px;background:#f4f6f1">${escapeHtml(notes)}</div>` : '';
 
+const notesText = (notes: string) => (notes ? `Notes:\n${notes}\n\n` : '');
+
 const attachment = (request: QuoteRequest, xlsx: Buffer) => [{ filename: `${request.reference}.xlsx`, content: xlsx, contentType: XLSX_TYPE }];
 
 /** The request as mailed to the sales inbox, the lines in the body and as an XLSX attachment. */
 export function quoteSalesMail(request: QuoteRequest, lines: QuoteRequestLineRow[], xlsx: Buffer, business: BusinessDetails, to: string): MailMessage {
   const rows = detailRows(request);
   const title = `Quote request ${request.reference}`;
+  const outro = `The list is attached as a spreadsheet. Reply to this email to answer ${request.name} directly.`;
   const html = htmlLayout(
     business,
     title,
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${detailsHtml(rows)}${notesHtml(request.notes)}${linesTable(lines)}
-<p style="color:#5b6657;font-size:13px">The list is attached as a spreadsheet. Reply to this email to answer ${escapeHtml(request.name)} directly.</p>`,
+<p style="color:#5b6657;font-size:13px">${escapeHtml(outro)}</p>`,
   );
-  const text = `${title}\n\n${rows.map(([l, v]) => `${l}: ${v}`).join('\n')}\n\n${request.notes ? `${request.notes}\n\n` : ''}${linesText(lines)}\n${textFooter(business)}`;
+  const text = `${title}\n\n${rows.map(([l, v]) => `${l}: ${v}`).join('\n')}\n\n${notesText(request.notes)}${linesText(lines)}\n\n${outro}\n${textFooter(business)}`;
   const from = request.company ? `${request.name} (${request.company})` : request.name;
   return { to, replyTo: request.email, subject: oneLine(`${title} from ${from}`).slice(0, 150), text, html, attachments: attachment(request, xlsx) };
 }
@@ -70,6 +81,7 @@ export function quoteConfirmationMail(request: QuoteRequest, lines: QuoteRequest
     title,
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>${detailsHtml(detailRows(request))}${notesHtml(request.notes)}${linesTable(lines)}`,
   );
-  const text = `${title}\n\n${intro}\n\n${detailRows(request).map(([l, v]) => `${l}: ${v}`).join('\n')}\n\n${linesText(lines)}\n${textFooter(business)}`;
+  const text = `${title}\n\n${intro}\n\n${detailRows(request).map(([l, v]) => `${l}: ${v}`).join('\n')}\n\n${notesText(request.notes)}${linesText(lines)}\n${textFooter(business)}`;
+  // No replyTo: the mailer's (the sales desk), so the buyer's answer reaches staff.
   return { to: request.email, subject: oneLine(title), text, html, attachments: attachment(request, xlsx) };
 }

@@ -1,5 +1,7 @@
-import type { QuoteRequestDetail, QuoteRequestLine, QuoteRequestSummary } from '../../../shared/api/quotes.ts';
+import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
+import type { AdminQuoteRequestDetail, QuoteRequestDetail, QuoteRequestLine, QuoteRequestSummary } from '../../../shared/api/quotes.ts';
 import type { QuoteRequest, QuoteRequestLineRow } from './model.ts';
+import { priceForQuantity } from './pricing.ts';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -44,4 +46,22 @@ export function presentLine(line: QuoteRequestLineRow): QuoteRequestLine {
 /** One request with its lines in the order requested. */
 export function presentDetail(request: QuoteRequest, lines: QuoteRequestLineRow[]): QuoteRequestDetail {
   return { ...presentSummary(request, lines.length), telephone: request.telephone, notes: request.notes, lines: lines.map(presentLine) };
+}
+
+/**
+ * One request as staff price it: each line with its catalogue line's trade price and availability
+ * today (`catalogue` keyed by id, staff's view), and the estimated total of the priced lines.
+ */
+export function presentAdminDetail(request: QuoteRequest, lines: QuoteRequestLineRow[], catalogue: Map<number, CatalogueLine>): AdminQuoteRequestDetail {
+  const priced = lines.map((line) => {
+    const now = line.catalogue_item_id ? catalogue.get(line.catalogue_item_id) : undefined;
+    return { ...presentLine(line), current: now?.trade ? priceForQuantity(now.trade, line.quantity) : null };
+  });
+  const totals = priced.flatMap((line) => (line.current?.line_total_pence == null ? [] : [line.current.line_total_pence]));
+  return {
+    ...presentDetail(request, lines),
+    lines: priced,
+    estimated_total_pence: totals.length ? totals.reduce((sum, total) => sum + total, 0) : null,
+    unpriced_lines: lines.length - totals.length,
+  };
 }

@@ -4,6 +4,7 @@ import { insertCatalogueItems } from '../../../test/factories.ts';
 import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
 import { xlsxAttachmentRows } from '../../../test/mail-attachments.ts';
 import type { CapturedMail } from '../../../test/smtp.ts';
+import { insertTradeApplication } from '../../../test/trade.ts';
 import { sendQuoteToSales } from './mail-job.ts';
 
 /**
@@ -284,6 +285,110 @@ describe('quote requests of a signed-in buyer', () => {
     expect((await me.post(`/api/quote-requests/${theirs.id}/copy`)).status).toBe(404);
     expect((await other.get('/api/quote-requests')).body.results.map((r: { id: number }) => r.id)).toEqual([theirs.id]);
     expect((await me.get('/api/admin/quote-requests')).status).toBe(403);
+  });
+});
+
+describe("a trade buyer's company and postcode", () => {
+  const tradeBuyer = async (status: 'approved' | 'pending') => {
+    const client = await buyer();
+    await insertTradeApplication(db(), client.userId, status); // Acme Landscapes, TN26 1AA
+    return client;
+  };
+  const stored = (id: number) => db()('quote_requests').where({ id }).first('company', 'delivery_postcode');
+
+  it("prefills the form from the approved account and stores them when the form leaves them out, mailing the company", async () => {
+    const client = await tradeBuyer('approved');
+    expect((await client.get('/api/quote-requests/defaults')).body).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
+
+    const omitted = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 10 }] });
+    expect(omitted.status).toBe(201);
+    expect(await stored(omitted.body.id)).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
+    const blank = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 10 }], company: ' ', delivery_postcode: '' });
+    expect(await stored(blank.body.id)).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
+    for (const mail of await waitForMails(omitted.body.reference, 2)) {
+      expect(mail.text).toContain('Company: Acme Landscapes');
+    }
+  });
+
+  it('stores what the buyer edited over the account’s values', async () => {
+    const client = await tradeBuyer('approved');
+    const edited = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[1], quantity: 3 }], company: 'Acme Landscapes (North)', delivery_postcode: 'ls1 4ap' });
+    expect(edited.status).toBe(201);
+    expect(await stored(edited.body.id)).toEqual({ company: 'Acme Landscapes (North)', delivery_postcode: 'LS1 4AP' });
+  });
+
+  it('prefills nothing without an approved account, so the postcode stays required', async () => {
+    const client = await tradeBuyer('pending');
+    expect((await client.get('/api/quote-requests/defaults')).body).toEqual({ company: '', delivery_postcode: '' });
+    const missing = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }] });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ delivery_postcode: ['The delivery postcode field is required.'] });
+    expect((await (await visitor()).get('/api/quote-requests/defaults')).status).toBe(401);
+  });
+
+  it('refuses a company of one character, from a buyer and from a guest, storing nothing', async () => {
+    const before = await count('quote_requests');
+    const fromBuyer = await (await tradeBuyer('approved')).post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }], company: 'x' });
+    const fromGuest = await (await visitor()).post('/api/quote-requests', { ...guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]), company: '-x-' });
+    for (const response of [fromBuyer, fromGuest]) {
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toEqual({ company: ['The company field must have at least 2 letters or digits.'] });
+    }
+    expect(await count('quote_requests')).toBe(before);
+  });
+});
+
+describe("staff's view of a request's prices", () => {
+  it("shows each line's trade price for its quantity, availability, totals and an estimate ex VAT; buyers get none of it", async () => {
+    const [broken, listed, unpriced, gone] = await insertCatalogueItems(db(), [
+      { genus: 'Carpinus', species: 'betulus', common_name: 'Hornbeam', form: 'Bare root', height: '60-90' },
+      { genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '40-60' },
+      { genus: 'Taxus', species: 'baccata', common_name: 'Yew', form: '3L', height: '40-60' },
+      { genus: 'Sorbus', species: 'aria', common_name: 'Whitebeam', form: '10L', height: '175-200' },
+    ]);
+    const trade = (id: number, fields: Record<string, unknown>) => db()('catalogue_items').where({ id }).update(fields);
+    await trade(broken!, { price_pence: 245, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 220 }, { min_quantity: 500, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 5000 });
+    await trade(listed!, { price_pence: 450, price_breaks: JSON.stringify([{ min_quantity: 50, price_pence: 400 }]), stock_status: 'ready_from', ready_from: '2027-01-10' });
+
+    const owner = await buyer();
+    await insertTradeApplication(db(), owner.userId, 'approved');
+    const lines = [
+      { catalogue_item_id: broken, quantity: 600 },
+      { catalogue_item_id: listed, quantity: 10 },
+      { catalogue_item_id: unpriced, quantity: 5 },
+      { catalogue_item_id: gone, quantity: 2 },
+    ];
+    const { id } = (await owner.post('/api/quote-requests', { lines, delivery_postcode: 'TN27 9AA' })).body;
+    await db()('catalogue_items').where({ id: gone }).delete();
+
+    const admin = await signedIn(app.server, app.context.deps, { role: 'admin' });
+    const detail = await admin.get(`/api/admin/quote-requests/${id}`);
+    expect(detail.status).toBe(200);
+    const [first, second, third, fourth] = detail.body.lines;
+    expect(first).toMatchObject({
+      quantity: 600,
+      current: {
+        trade: { price_pence: 245, stock_status: 'in_stock', stock_quantity: 5000 },
+        unit_price_pence: 199,
+        break_min_quantity: 500,
+        line_total_pence: 119_400,
+      },
+    });
+    expect(second.current).toMatchObject({ trade: { stock_status: 'ready_from', ready_from: '2027-01-10' }, unit_price_pence: 450, break_min_quantity: null, line_total_pence: 4500 });
+    expect(third.current).toMatchObject({ trade: { price_pence: null }, unit_price_pence: null, line_total_pence: null });
+    expect(fourth).toMatchObject({ genus: 'Sorbus', catalogue_item_id: null, current: null });
+    expect(detail.body).toMatchObject({ estimated_total_pence: 123_900, unpriced_lines: 2 });
+    // A status change answers with the same priced view.
+    // (won, not quoted: the inbox test below counts the quoted ones.)
+    expect((await admin.patch(`/api/admin/quote-requests/${id}`, { status: 'won' })).body).toMatchObject({ status: 'won', estimated_total_pence: 123_900 });
+
+    // The buyer, approved or not, reads their request without staff's pricing; the admin route is closed to them.
+    const own = await owner.get(`/api/quote-requests/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.body).not.toHaveProperty('estimated_total_pence');
+    expect(own.body.lines.every((line: object) => !('current' in line) && !('trade' in line))).toBe(true);
+    expect((await owner.get(`/api/admin/quote-requests/${id}`)).status).toBe(403);
+    expect((await (await visitor()).get(`/api/admin/quote-requests/${id}`)).status).toBe(401);
   });
 });
 

@@ -41,7 +41,10 @@ const shared = {
   delivery_postcode: postcodeField(),
   wanted_by: wantedByField(),
   notes: optionalText('notes', 5000),
-  company: optionalText('company', 255),
+  // A company named "x" is a slip, not a company: given at all, it needs two letters or digits.
+  company: optionalText('company', 255).refine((value) => value === '' || (value.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2, {
+    error: 'The company field must have at least 2 letters or digits.',
+  }),
 };
 
 /** POST /api/quote-requests from a guest: the lines and every contact detail but the company are required. */
@@ -54,8 +57,9 @@ export const guestQuoteSchema = z.object({
 });
 
 /**
- * POST /api/quote-requests from a signed-in buyer: name and email default from the account, and
- * without `lines` the buyer's stored plant list is sent (and emptied).
+ * POST /api/quote-requests from a signed-in buyer: name and email default from the account (a blank
+ * company and postcode were filled from the trade account by the route), and without `lines` the
+ * buyer's stored plant list is sent (and emptied).
  */
 export const buyerQuoteSchema = z.object({
   ...shared,

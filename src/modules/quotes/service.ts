@@ -1,15 +1,16 @@
 import type { Paged } from '../../../shared/api/paged.ts';
 import type { PlantList, PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
-import type { QuoteRequestCreated, QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../shared/api/quotes.ts';
+import type { AdminQuoteRequestDetail, QuoteDefaults, QuoteRequestCreated, QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../shared/api/quotes.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { Paging } from '../../validation/paging.ts';
 import { PUBLIC_VIEWER } from '../../viewer.ts';
-import { catalogueLinesByIds } from '../catalogue/service.ts';
+import { catalogueLinesByIds, staffLinesByIds } from '../catalogue/service.ts';
 import { addToPlantList, readPlantList, takePlantList } from '../plant-lists/service.ts';
+import { approvedTradeAccount } from '../trade/service.ts';
 import { QuoteRequest, QuoteRequestLineRow } from './model.ts';
-import { presentDetail, presentSummary } from './presenter.ts';
+import { presentAdminDetail, presentDetail, presentSummary } from './presenter.ts';
 import type { QuoteInput } from './schema.ts';
 
 const INVALID_ITEM = 'The selected catalogue item is invalid.';
@@ -90,6 +91,13 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
     if (!request) throw notFound();
     return presentDetail(request, await linesOf(deps.db, request.id));
   };
+  /** Staff's view: each line priced from the catalogue as it is now (admin routes only). */
+  const adminDetail = async (request: QuoteRequest | undefined): Promise<AdminQuoteRequestDetail> => {
+    if (!request) throw notFound();
+    const lines = await linesOf(deps.db, request.id);
+    const catalogue = await staffLinesByIds(deps.db, lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])));
+    return presentAdminDetail(request, lines, catalogue);
+  };
   return {
     /** Stores a request (a signed-in buyer's list is emptied in the same transaction when it is what was sent). */
     async request(input: QuoteInput, userId: number | null, ip: string | undefined): Promise<QuoteRequestCreated> {
@@ -114,6 +122,12 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
       });
     },
 
+    /** What a signed-in buyer's request starts with: their approved trade account's company and postcode. */
+    async defaultsFor(userId: number): Promise<QuoteDefaults> {
+      const account = await approvedTradeAccount(deps.db, userId);
+      return { company: account?.company_name ?? '', delivery_postcode: account?.delivery_postcode ?? '' };
+    },
+
     /** The buyer's own requests, newest first. */
     mine: (userId: number, paging: Paging) => page(deps.db, paging, { user_id: userId }),
 
@@ -135,17 +149,18 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
     /** The admin inbox: newest first, optionally one status. */
     list: (paging: Paging, status?: QuoteStatus) => page(deps.db, paging, status ? { status } : {}),
 
-    find: async (id: number) => detail(await QuoteRequest.query(deps.db).findById(id)),
+    /** One request for staff, priced from today's catalogue. */
+    find: async (id: number) => adminDetail(await QuoteRequest.query(deps.db).findById(id)),
 
     /** Sets the status; `handled_at` keeps the first time it left "new" (and clears if set back to new). */
-    async setStatus(id: number, status: QuoteStatus): Promise<QuoteRequestDetail> {
+    async setStatus(id: number, status: QuoteStatus): Promise<AdminQuoteRequestDetail> {
       const [row] = await deps
         .db('quote_requests')
         .where({ id })
         .update({ status, handled_at: status === 'new' ? null : deps.db.raw('coalesce(handled_at, now())'), updated_at: deps.db.fn.now() })
         .returning('id');
       if (!row) throw notFound();
-      return detail(await QuoteRequest.query(deps.db).findById(id));
+      return adminDetail(await QuoteRequest.query(deps.db).findById(id));
     },
 
     /** Requests not yet answered (status new), for the dashboard. */

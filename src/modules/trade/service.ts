@@ -120,3 +120,11 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
   };
 }
 export type TradeService = ReturnType<typeof tradeService>;
+
+/**
+ * The company and delivery postcode of the user's approved trade account, or undefined without one:
+ * what a quote request from that buyer is filled with when the form leaves them blank.
+ */
+export async function approvedTradeAccount(db: Db, userId: number): Promise<{ company_name: string; delivery_postcode: string } | undefined> {
+  return db('trade_applications').where({ user_id: userId, status: 'approved' }).first('company_name', 'delivery_postcode');
+}

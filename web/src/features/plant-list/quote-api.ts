@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api.ts';
-import type { QuoteRequestCreated } from '../../../../shared/api/quotes.ts';
+import type { QuoteDefaults, QuoteRequestCreated } from '../../../../shared/api/quotes.ts';
 import { readGuestList, writeGuestList } from './guest-list.ts';
 
 /** What the quote form sends besides the lines (a guest's contact details are required by the server). */
@@ -43,7 +43,11 @@ export const quoteApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
     }),
+    /** GET /api/quote-requests/defaults (signed in): the company and postcode of the buyer's approved trade account. */
+    quoteDefaults: build.query<QuoteDefaults, void>({
+      query: () => '/api/quote-requests/defaults',
+    }),
   }),
 });
 
-export const { useRequestQuoteMutation } = quoteApi;
+export const { useRequestQuoteMutation, useQuoteDefaultsQuery } = quoteApi;

@@ -98,12 +98,13 @@ describe('QuotePage, as a guest', () => {
   });
 });
 
-/** A signed-in buyer with one line stored on the server, and the server's answer to the request. */
-function buyerWithLines(answer: () => Response) {
+/** A signed-in buyer with one line stored on the server, the form's defaults (a trade account's), and the server's answer to the request. */
+function buyerWithLines(answer: () => Response, defaults = { company: '', delivery_postcode: '' }) {
   let lines = [{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }];
   return mockServer({
     'GET /api/user': () => json(buyer),
     ...csrfCookie,
+    'GET /api/quote-requests/defaults': () => json(defaults),
     'GET /api/plant-list': () => json({ lines, count: lines.length }),
     'POST /api/quote-requests': () => {
       const response = answer();
@@ -136,6 +137,20 @@ describe('QuotePage, signed in', () => {
       company: '',
       telephone: '01233 555010',
     });
+  });
+
+  it("starts from the trade account's company and postcode, and sends what the buyer edits", async () => {
+    const seen = buyerWithLines(() => json({ id: 12, reference: 'Q-2026-000012' }, 201), { company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
+    await renderWithSession(<QuotePage />);
+    const company = await screen.findByLabelText('Company (optional)');
+    await expect.poll(() => (company as HTMLInputElement).value).toBe('Acme Landscapes');
+    expect(screen.getByLabelText(/Delivery postcode/)).toHaveValue('TN26 1AA');
+    await userEvent.clear(company);
+    await userEvent.type(company, 'Acme Landscapes (North)');
+    await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
+
+    expect(await screen.findByText('Q-2026-000012')).toBeInTheDocument();
+    expect(seen.find((request) => request.method === 'POST')?.body).toMatchObject({ company: 'Acme Landscapes (North)', delivery_postcode: 'TN26 1AA' });
   });
 
   it('shows the server’s telephone error under the field, and sends it blank once cleared', async () => {

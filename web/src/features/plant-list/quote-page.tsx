@@ -15,7 +15,7 @@ import { usePageMeta } from '../../components/page-meta.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { lineName } from './add-to-list.tsx';
 import { PLANT_LIST_HREF } from './plant-list-link.tsx';
-import { useRequestQuoteMutation } from './quote-api.ts';
+import { useQuoteDefaultsQuery, useRequestQuoteMutation } from './quote-api.ts';
 import type { QuoteDetails } from './quote-api.ts';
 import { usePlantList } from './use-plant-list.ts';
 import { PlantListStates } from './plant-list-states.tsx';
@@ -30,8 +30,8 @@ const EMPTY: Values = { delivery_postcode: '', wanted_by: '', notes: '', name: '
 /** A guest's contact fields, all required but the company. */
 const GUEST_FIELDS = ['name', 'company', 'email', 'telephone'] as const;
 type ContactField = (typeof GUEST_FIELDS)[number];
-/** A signed-in buyer's name and email come from the account; a telephone number is optional. */
-const BUYER_FIELDS: readonly ContactField[] = ['telephone'];
+/** A signed-in buyer's name and email come from the account; the company (prefilled from a trade account) and a telephone number are optional. */
+const BUYER_FIELDS: readonly ContactField[] = ['company', 'telephone'];
 const CONTACT_INPUTS: Record<ContactField, { label: string; type: string; autoComplete: string }> = {
   name: { label: 'Name', type: 'text', autoComplete: 'name' },
   company: { label: 'Company', type: 'text', autoComplete: 'organization' },
@@ -52,14 +52,17 @@ export function QuotePage() {
   const signedIn = useAppSelector(selectCurrentUser) !== null;
   const { data, ready, isError } = usePlantList();
   const [send, { isLoading }] = useRequestQuoteMutation();
-  const [values, setValues] = useState<Values>(EMPTY);
+  // A trade buyer's company and postcode start from their account; what they type replaces them.
+  const { data: defaults } = useQuoteDefaultsQuery(undefined, { skip: !signedIn });
+  const [typed, setTyped] = useState<Partial<Values>>({});
+  const values: Values = { ...EMPTY, ...(signedIn && defaults), ...typed };
   const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field>();
   const [formError, setFormError] = useState('');
   const [reference, setReference] = useState<string | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
 
   const change = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setTyped((current) => ({ ...current, [field]: event.target.value }));
     clearError(field);
   };
 

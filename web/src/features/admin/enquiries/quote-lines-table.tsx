@@ -1,18 +1,53 @@
-import { AdminTable } from '../shared/admin-table.tsx';
+import { formatAvailability } from '../../../components/trade-format.ts';
+import { AdminTable, TwoLineCell } from '../shared/admin-table.tsx';
 import type { AdminColumn } from '../shared/admin-table.tsx';
-import type { QuoteRequestLine } from '../../../../../shared/api/quotes.ts';
+import admin from '../shared/admin.module.css';
+import type { AdminQuoteRequestDetail, AdminQuoteRequestLine } from '../../../../../shared/api/quotes.ts';
+import { formatPounds, unitPriceText } from './quote-prices.ts';
 import styles from './inbox.module.css';
 
-const COLUMNS: AdminColumn<QuoteRequestLine>[] = [
-  { label: 'Genus', cell: (line) => line.genus },
-  { label: 'Species', cell: (line) => line.species },
-  { label: 'Common name', cell: (line) => line.common_name },
-  { label: 'Form', cell: (line) => line.form },
-  { label: 'Height', cell: (line) => line.height },
-  { label: 'Quantity', numeric: true, cell: (line) => line.quantity },
+const GONE = 'No longer in the catalogue';
+const heightText = (height: string) => (height === 'Rootstock' ? height : `${height} cm`);
+
+const COLUMNS: AdminColumn<AdminQuoteRequestLine>[] = [
+  { label: 'Plant', cell: (line) => <TwoLineCell first={`${line.genus} ${line.species}`} second={line.common_name} /> },
+  { label: 'Form', nowrap: true, cell: (line) => line.form },
+  { label: 'Height', nowrap: true, cell: (line) => heightText(line.height) },
+  { label: 'Quantity', numeric: true, cell: (line) => line.quantity.toLocaleString('en-GB') },
+  { label: 'Price now', nowrap: true, cell: (line) => (line.current ? unitPriceText(line.current) : <span className={admin.muted}>{GONE}</span>) },
+  { label: 'Availability', cell: (line) => (line.current ? formatAvailability(line.current.trade) || 'Not set' : '') },
+  {
+    label: 'Line total',
+    numeric: true,
+    cell: (line) => (line.current?.line_total_pence == null ? '—' : formatPounds(line.current.line_total_pence)),
+  },
 ];
 
-/** A quote request's lines as the buyer asked for them (the catalogue data of that moment). */
-export function QuoteLinesTable({ lines, reference }: { lines: QuoteRequestLine[]; reference: string }) {
-  return <AdminTable caption={`Lines of ${reference}`} columns={COLUMNS} rows={lines} rowKey={(line) => line.id} className={styles.linesWrap} />;
+/**
+ * A quote request's lines as the buyer asked for them (the catalogue data of that moment), each
+ * beside its catalogue line's trade price for the requested quantity and availability today, and
+ * the estimated total: what staff need to write the quotation.
+ */
+export function QuoteLinesTable({ request }: { request: AdminQuoteRequestDetail }) {
+  const { lines, reference, estimated_total_pence: total, unpriced_lines: unpriced } = request;
+  return (
+    <>
+      <AdminTable caption={`Lines of ${reference}`} columns={COLUMNS} rows={lines} rowKey={(line) => line.id} className={styles.linesWrap} />
+      <p className={styles.estimate}>
+        {total === null ? (
+          'No line has a trade price: there is no estimate.'
+        ) : (
+          <>
+            Estimated total <strong>{formatPounds(total)}</strong> excl. VAT, at today&rsquo;s trade prices
+          </>
+        )}
+        {total !== null && unpriced > 0 && (
+          <span className={admin.muted}>
+            {' '}
+            ({unpriced} {unpriced === 1 ? 'line' : 'lines'} without a price not included)
+          </span>
+        )}
+      </p>
+    </>
+  );
 }

@@ -4,16 +4,16 @@ import buttons from '../../../components/button.module.css';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
 import admin from '../shared/admin.module.css';
-import { formatDateTime } from '../shared/dates.ts';
+import { formatDateTime, formatDay } from '../shared/dates.ts';
 import { PageHeader } from '../shared/page-header.tsx';
 import { useGoBack } from '../shared/use-go-back.ts';
-import type { QuoteRequestDetail } from '../../../../../shared/api/quotes.ts';
+import type { AdminQuoteRequestDetail } from '../../../../../shared/api/quotes.ts';
 import { useGetQuoteRequestQuery } from './quotes-api.ts';
 import { QuoteLinesTable } from './quote-lines-table.tsx';
 import { QuoteStatusForm } from './quote-status-form.tsx';
 import styles from './enquiries.module.css';
 
-/** /admin/quote-requests/{id}: one quote request with the buyer, the delivery, its lines and its status. */
+/** /admin/quote-requests/{id}: one quote request with the buyer, the delivery, its lines priced from today's catalogue, and its status. */
 export function QuoteRequestPage() {
   const id = Number(useParams().id);
   const { data: request, isLoading, error } = useGetQuoteRequestQuery(id, { skip: !Number.isInteger(id) });
@@ -38,7 +38,7 @@ export function QuoteRequestPage() {
   );
 }
 
-function QuoteRequestDetails({ request }: { request: QuoteRequestDetail }) {
+function QuoteRequestDetails({ request }: { request: AdminQuoteRequestDetail }) {
   return (
     <article className={admin.panel}>
       <dl className={`${styles.fields} ${styles.details}`}>
@@ -59,7 +59,7 @@ function QuoteRequestDetails({ request }: { request: QuoteRequestDetail }) {
         <dt>Delivery postcode</dt>
         <dd>{request.delivery_postcode}</dd>
         <dt>Wanted by</dt>
-        <dd>{request.wanted_by ?? 'No date given'}</dd>
+        <dd>{request.wanted_by ? formatDay(request.wanted_by) : 'No date given'}</dd>
         <dt>Handled</dt>
         <dd>{request.handled_at ? formatDateTime(request.handled_at) : 'Not yet'}</dd>
       </dl>
@@ -70,7 +70,7 @@ function QuoteRequestDetails({ request }: { request: QuoteRequestDetail }) {
         </>
       )}
       <h2 className={admin.panelTitle}>Lines</h2>
-      <QuoteLinesTable lines={request.lines} reference={request.reference} />
+      <QuoteLinesTable request={request} />
       <h2 className={admin.panelTitle}>Status</h2>
       <QuoteStatusForm id={request.id} status={request.status} />
     </article>

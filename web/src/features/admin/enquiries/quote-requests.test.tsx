@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, reply, requestsTo } from '../test/fake-server.ts';
-import type { QuoteRequestDetail, QuoteRequestSummary } from '../../../../../shared/api/quotes.ts';
+import type { AdminQuoteRequestDetail, QuoteRequestSummary } from '../../../../../shared/api/quotes.ts';
 import { EnquiriesPage } from './enquiries-page.tsx';
 import { QuoteRequestPage } from './quote-request-page.tsx';
 
@@ -22,14 +22,47 @@ const summary = (id: number, extra: Partial<QuoteRequestSummary> = {}): QuoteReq
   ...extra,
 });
 
-const detail: QuoteRequestDetail = {
+const detail: AdminQuoteRequestDetail = {
   ...summary(7),
   telephone: '01233 000 000',
   notes: 'Please deliver before noon.',
   lines: [
-    { id: 1, catalogue_item_id: 10, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: 'Bare root', height: '60-80cm', quantity: 250 },
-    { id: 2, catalogue_item_id: null, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Cell grown', height: '40-60cm', quantity: 40 },
+    {
+      id: 1,
+      catalogue_item_id: 10,
+      genus: 'Acer',
+      species: 'campestre',
+      common_name: 'Field maple',
+      form: 'Bare root',
+      height: '60-90',
+      quantity: 2500,
+      current: {
+        trade: { price_pence: 245, price_breaks: [{ min_quantity: 1000, price_pence: 199 }], stock_status: 'in_stock', stock_quantity: 5000, ready_from: null },
+        unit_price_pence: 199,
+        break_min_quantity: 1000,
+        line_total_pence: 497_500,
+      },
+    },
+    {
+      id: 2,
+      catalogue_item_id: 11,
+      genus: 'Ilex',
+      species: 'aquifolium',
+      common_name: 'Holly',
+      form: '2L',
+      height: 'Rootstock',
+      quantity: 10,
+      current: {
+        trade: { price_pence: null, price_breaks: [], stock_status: 'ready_from', stock_quantity: null, ready_from: '2027-01-10' },
+        unit_price_pence: null,
+        break_min_quantity: null,
+        line_total_pence: null,
+      },
+    },
+    { id: 3, catalogue_item_id: null, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: '9cm', height: '40-60', quantity: 40, current: null },
   ],
+  estimated_total_pence: 497_500,
+  unpriced_lines: 2,
 };
 
 describe('EnquiriesPage, quote requests', () => {
@@ -78,23 +111,25 @@ describe('QuoteRequestPage', () => {
     return seen;
   };
 
-  it('shows the buyer, the delivery, the notes and every line', async () => {
+  it("shows the buyer, the delivery, the notes and every line with today's price, availability and the estimate", async () => {
     open(() => reply(detail));
     expect(await screen.findByRole('heading', { name: 'Quote request Q-2026-000007' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'ann@example.com' })).toHaveAttribute('href', 'mailto:ann@example.com');
     expect(screen.getByRole('link', { name: '01233 000 000' })).toHaveAttribute('href', 'tel:01233000000');
     expect(screen.getByText('Buyer Landscapes')).toBeInTheDocument();
     expect(screen.getByText('TN27 0AA')).toBeInTheDocument();
-    expect(screen.getByText('2026-12-01')).toBeInTheDocument();
+    expect(screen.getByText('1 Dec 2026')).toBeInTheDocument();
     expect(screen.getByText('Please deliver before noon.')).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Lines of Q-2026-000007' }))
       .getAllByRole('row')
       .slice(1)
       .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Acer', 'campestre', 'Field maple', 'Bare root', '60-80cm', '250'],
-      ['Fagus', 'sylvatica', 'Beech', 'Cell grown', '40-60cm', '40'],
+      ['Acer campestreField maple', 'Bare root', '60-90 cm', '2,500', '£1.99 (1,000+ break)', 'In stock (5,000)', '£4,975.00'],
+      ['Ilex aquifoliumHolly', '2L', 'Rootstock', '10', 'Price on request', 'Ready from 10 Jan 2027', '—'],
+      ['Fagus sylvaticaBeech', '9cm', '40-60 cm', '40', 'No longer in the catalogue', '', '—'],
     ]);
+    expect(screen.getByText(/^Estimated total/)).toHaveTextContent('Estimated total £4,975.00 excl. VAT, at today’s trade prices (2 lines without a price not included)');
   });
 
   it('saves the chosen status with PATCH and says so', async () => {

@@ -1,6 +1,6 @@
 import { api } from '../../../app/api.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
-import type { QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../../../shared/api/quotes.ts';
+import type { AdminQuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../../../shared/api/quotes.ts';
 
 /** Quote requests per page (the server's default too). */
 export const QUOTES_PAGE_SIZE = 20;
@@ -24,11 +24,11 @@ export const quotesAdminApi = api.injectEndpoints({
       query: ({ status, page }) => `/api/admin/quote-requests?limit=${QUOTES_PAGE_SIZE}&page=${page}${status ? `&status=${status}` : ''}`,
       providesTags: [LIST],
     }),
-    getQuoteRequest: build.query<QuoteRequestDetail, number>({
+    getQuoteRequest: build.query<AdminQuoteRequestDetail, number>({
       query: (id) => `/api/admin/quote-requests/${id}`,
       providesTags: (_request, _error, id) => [one(id)],
     }),
-    setQuoteStatus: build.mutation<QuoteRequestDetail, { id: number; status: QuoteStatus }>({
+    setQuoteStatus: build.mutation<AdminQuoteRequestDetail, { id: number; status: QuoteStatus }>({
       query: ({ id, status }) => ({ url: `/api/admin/quote-requests/${id}`, method: 'PATCH', body: { status } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, one(id), 'Stats']),
     }),

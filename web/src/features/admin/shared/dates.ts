@@ -24,3 +24,11 @@ export function formatDayMonth(day: string): string {
   const date = new Date(`${day}T12:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : dateOnly.format(date);
 }
+
+const calendarDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "1 Dec 2026": a calendar day (YYYY-MM-DD, a DATE column) as written, never shifted by a time zone. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : calendarDay.format(date);
+}
