@@ -1,4 +1,4 @@
-import { formatAvailability } from '../../../components/trade-format.ts';
+import { availabilityText } from '../../../../../shared/trade-text.ts';
 import { AdminTable, TwoLineCell } from '../shared/admin-table.tsx';
 import type { AdminColumn } from '../shared/admin-table.tsx';
 import admin from '../shared/admin.module.css';
@@ -15,7 +15,7 @@ const COLUMNS: AdminColumn<AdminQuoteRequestLine>[] = [
   { label: 'Height', nowrap: true, cell: (line) => heightText(line.height) },
   { label: 'Quantity', numeric: true, cell: (line) => line.quantity.toLocaleString('en-GB') },
   { label: 'Price now', nowrap: true, cell: (line) => (line.current ? unitPriceText(line.current) : <span className={admin.muted}>{GONE}</span>) },
-  { label: 'Availability', cell: (line) => (line.current ? formatAvailability(line.current.trade) || 'Not set' : '') },
+  { label: 'Availability', cell: (line) => (line.current ? availabilityText(line.current.trade) || 'Not set' : '') },
   {
     label: 'Line total',
     numeric: true,
