@@ -36,7 +36,7 @@ function TradeAccount({ account }: { account: AdminTradeAccount }) {
           ))}
       </dl>
       <TradeAccountActions account={account} />
-      <h4>History</h4>
+      <h4 className={styles.historyTitle}>History</h4>
       <ol className={styles.history}>
         {account.history.map((step) => (
           <li key={step.id}>
