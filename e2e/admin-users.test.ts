@@ -104,6 +104,8 @@ describe('admin area: layout, dashboard and users', () => {
     await dialog.getByLabel(/^Email/).fill(`holly.${stamp}@example.com`);
     await dialog.getByRole('button', { name: 'Add User' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // The list is paged by name: the search finds her whichever page she is on.
+    await page.getByRole('searchbox', { name: 'Search' }).fill(`holly.${stamp}`);
     await page.getByRole('cell', { name: `holly.${stamp}@example.com` }).waitFor();
     const row = await db('users').where({ email: `holly.${stamp}@example.com` }).first();
     expect(row).toMatchObject({ firstname: 'Holly', lastname: 'Berry', role: 'user' });

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -41,7 +41,10 @@ export default async function setup(project: TestProject) {
   const mailTimer = setInterval(() => {
     while (written < smtp.messages.length) {
       const message = smtp.messages[written]!;
-      writeFileSync(path.join(mailDir, `${String(written).padStart(5, '0')}.json`), JSON.stringify(message));
+      // Written aside and renamed: a spec polling the folder never reads a half-written file.
+      const file = path.join(mailDir, `${String(written).padStart(5, '0')}.json`);
+      writeFileSync(`${file}.part`, JSON.stringify(message));
+      renameSync(`${file}.part`, file);
       written++;
     }
   }, 50);

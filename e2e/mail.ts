@@ -7,6 +7,7 @@ import type { CapturedMail } from '../test/smtp.ts';
 export function capturedMail(): CapturedMail[] {
   const dir = inject('mailDir');
   return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CapturedMail);
 }

@@ -32,6 +32,8 @@ export interface DomainEvents {
   'quote.requested': { id: number };
   /** Staff approved or rejected a trade application (the row holds which). */
   'trade.application_decided': { applicationId: number };
+  /** Staff suspended, reinstated or revoked a trade account: `historyId` is the step (what, why, by whom). */
+  'trade.account_changed': { historyId: number };
   /** An approved buyer asked for a fresh personal price list. */
   'trade.price_list_requested': { userId: number };
 }

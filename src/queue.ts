@@ -16,6 +16,7 @@ export interface JobPayloads {
   'mail.quote_sales': { id: number };
   'mail.quote_confirmation': { id: number };
   'mail.trade_decision': { applicationId: number };
+  'mail.trade_account': { historyId: number };
   'catalogue.price_list': { userId: number };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
@@ -47,6 +48,7 @@ const jobQueues: Record<JobName, QueueName> = {
   'images.renditions': 'images',
   'widgets.renditions': 'images',
   'mail.trade_decision': 'account-mail',
+  'mail.trade_account': 'account-mail',
   // A price list is a catalogue render: it shares the render's queue and its one-at-a-time bound.
   'catalogue.price_list': 'catalogue',
   'outbox.relay': 'housekeeping',

@@ -46,6 +46,8 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
       return [job('widgets.renditions', { widgetId: event.payload.widgetId }, { dedupeKey: `widget-${event.payload.widgetId}` })];
     case 'trade.application_decided':
       return [job('mail.trade_decision', { applicationId: event.payload.applicationId })];
+    case 'trade.account_changed':
+      return [job('mail.trade_account', { historyId: event.payload.historyId })];
     case 'trade.price_list_requested':
       return [job('catalogue.price_list', { userId: event.payload.userId }, { dedupeKey: `price-list-${event.payload.userId}` })];
     case 'user.password_reset_requested':

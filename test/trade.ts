@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-export type TradeStatus = 'pending' | 'approved' | 'rejected';
+export type TradeStatus = 'pending' | 'approved' | 'rejected' | 'suspended' | 'revoked';
 
 /**
  * Stores a trade application for a user directly (as if applied and decided), for tests that need

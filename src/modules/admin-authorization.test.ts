@@ -6,7 +6,7 @@ import { insertUser } from '../../test/auth.ts';
 import { insertCatalogueItems, insertContactMessage, insertGallery, insertGalleryImage, insertWidget } from '../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import { insertTradeApplication } from '../../test/trade.ts';
+import { insertTradeApplication, type TradeStatus } from '../../test/trade.ts';
 import { previewToken } from './catalogue/import-preview.ts';
 import { currentRevision } from './catalogue/store.ts';
 
@@ -36,10 +36,10 @@ afterAll(async () => {
   await context?.close();
 });
 
-/** A pending trade application of a new buyer; its id. */
-async function tradeApplication(): Promise<number> {
+/** A trade application (pending unless told) of a new buyer; its id. */
+async function tradeApplication(status: TradeStatus = 'pending'): Promise<number> {
   const { user } = await insertUser(context.deps);
-  return insertTradeApplication(context.deps.db, user.id);
+  return insertTradeApplication(context.deps.db, user.id, status);
 }
 
 type Call = (client: TestClient) => ReturnType<TestClient['request']>;
@@ -153,6 +153,10 @@ const cases: Case[] = [
   { route: 'GET /api/admin/trade-applications', success: 200, prepare: async () => (c) => c.get('/api/admin/trade-applications?status=pending') },
   { route: 'POST /api/admin/trade-applications/{id}/approve', success: 200, prepare: async () => { const id = await tradeApplication(); return (c) => c.post(`/api/admin/trade-applications/${id}/approve`); } },
   { route: 'POST /api/admin/trade-applications/{id}/reject', success: 200, prepare: async () => { const id = await tradeApplication(); return (c) => c.post(`/api/admin/trade-applications/${id}/reject`, { reason: 'No' }); } },
+  { route: 'POST /api/admin/trade-applications/{id}/suspend', success: 200, prepare: async () => { const id = await tradeApplication('approved'); return (c) => c.post(`/api/admin/trade-applications/${id}/suspend`, { reason: 'Unpaid' }); } },
+  { route: 'POST /api/admin/trade-applications/{id}/reinstate', success: 200, prepare: async () => { const id = await tradeApplication('suspended'); return (c) => c.post(`/api/admin/trade-applications/${id}/reinstate`, {}); } },
+  { route: 'POST /api/admin/trade-applications/{id}/revoke', success: 200, prepare: async () => { const id = await tradeApplication('approved'); return (c) => c.post(`/api/admin/trade-applications/${id}/revoke`, { reason: 'Closed' }); } },
+  { route: 'GET /api/admin/users/{id}/trade-account', success: 200, prepare: async () => { const { user } = await insertUser(context.deps); return (c) => c.get(`/api/admin/users/${user.id}/trade-account`); } },
 
   { route: 'GET /api/admin/stats', success: 200, prepare: async () => (c) => c.get('/api/admin/stats') },
   { route: 'GET /admin/queues', success: 200, prepare: async () => (c) => c.get('/admin/queues') },

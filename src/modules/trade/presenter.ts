@@ -1,4 +1,12 @@
-import type { AdminTradeApplication, BusinessType, TradeApplication, TradeApplicationStatus } from '../../../shared/api/trade.ts';
+import type {
+  AdminTradeAccount,
+  AdminTradeApplication,
+  BusinessType,
+  TradeApplication,
+  TradeApplicationStatus,
+  TradeHistoryEntry,
+} from '../../../shared/api/trade.ts';
+import type { HistoryRow } from './history.ts';
 
 /** A `trade_applications` row as stored. */
 export interface ApplicationRow {
@@ -43,4 +51,20 @@ export function presentAdminApplication(row: ApplicationWithUser): AdminTradeApp
     ...presentApplication(row),
     user: { id: row.user_id, firstname: row.user_firstname, lastname: row.user_lastname, email: row.user_email },
   };
+}
+
+/** One step of an account's history: who acted by name only (no email of staff leaves here). */
+export function presentHistoryEntry(row: HistoryRow): TradeHistoryEntry {
+  return {
+    id: row.id,
+    action: row.action,
+    reason: row.reason,
+    by: row.by_admin === null ? null : { id: row.by_admin, name: [row.by_firstname, row.by_lastname].filter(Boolean).join(' ') },
+    at: new Date(row.at).toISOString(),
+  };
+}
+
+/** A trade account as staff manage it: the application, who applied and its history. */
+export function presentAdminAccount(row: ApplicationWithUser, history: HistoryRow[]): AdminTradeAccount {
+  return { ...presentAdminApplication(row), history: history.filter((h) => h.application_id === row.id).map(presentHistoryEntry) };
 }

@@ -6,7 +6,8 @@ import { rateLimit } from '../../http/rate-limit.ts';
 import { sendStored } from '../../http/send-stored.ts';
 import type { Storage } from '../../storage/types.ts';
 import { validate } from '../../validation/validate.ts';
-import { adminListSchema, applicationSchema, rejectSchema } from './schema.ts';
+import { TRADE_ACCOUNT_ACTIONS } from '../../../shared/api/trade.ts';
+import { accountActionSchema, adminListSchema, applicationSchema, rejectSchema } from './schema.ts';
 import type { TradeService } from './service.ts';
 
 const userId = (state: Record<string, unknown>) => (state.user as { id: number }).id;
@@ -26,7 +27,10 @@ export const PRICE_LISTS_PER_HOUR = 20;
  *   GET /api/trade-application → {data: TradeApplication | null} (the latest of the buyer's own).
  * Admin: GET /api/admin/trade-applications?status= → {data: AdminTradeApplication[]} ·
  *   POST /api/admin/trade-applications/:id/approve → {data} ·
- *   POST /api/admin/trade-applications/:id/reject {reason?} → {data}; each decision mails the buyer.
+ *   POST /api/admin/trade-applications/:id/reject {reason?} → {data}; each decision mails the buyer ·
+ *   POST /api/admin/trade-applications/:id/suspend|revoke {reason} and …/reinstate {reason?} →
+ *   {data: AdminTradeAccount}; each mails the buyer, 422 when the account's status does not allow it ·
+ *   GET /api/admin/users/:id/trade-account → {data: AdminTradeAccount[]} (newest first, with history).
  * Price list (approved buyers; others 403): POST /api/price-list (rate limited per buyer) → 202 PriceListStatus (a job
  *   renders it) · GET /api/price-list → PriceListStatus · GET /downloads/price-list.pdf|.xlsx → the
  *   buyer's own file, 404 until rendered. There is no id in these URLs: nobody can name another's.
@@ -58,6 +62,18 @@ export function tradeRoutes(deps: Pick<Deps, 'limiters'>, trade: TradeService, s
     const id = idParam(ctx.params.id);
     const { reason } = validate(rejectSchema, ctx.request.body);
     ctx.body = { data: await trade.decide(id, userId(ctx.state), 'rejected', reason) };
+  });
+
+  for (const action of TRADE_ACCOUNT_ACTIONS) {
+    router.post(`/api/admin/trade-applications/:id/${action}`, requireAdmin, async (ctx) => {
+      const id = idParam(ctx.params.id);
+      const { reason } = validate(accountActionSchema, ctx.request.body);
+      ctx.body = { data: await trade.act(id, userId(ctx.state), action, reason) };
+    });
+  }
+
+  router.get('/api/admin/users/:id/trade-account', requireAdmin, async (ctx) => {
+    ctx.body = { data: await trade.accountsOfUser(idParam(ctx.params.id)) };
   });
 
   router.post('/api/price-list', requireVerified, perBuyer('price-lists', PRICE_LISTS_PER_HOUR), async (ctx) => {

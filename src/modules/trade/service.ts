@@ -2,14 +2,24 @@ import type { Db } from '../../db.ts';
 import { isUniqueViolation } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { forbidden, notFound, validationError } from '../../errors.ts';
-import type { AdminTradeApplication, PriceListStatus, TradeApplication, TradeApplicationStatus } from '../../../shared/api/trade.ts';
+import type {
+  AdminTradeAccount,
+  AdminTradeApplication,
+  PriceListStatus,
+  TradeAccountAction,
+  TradeApplication,
+  TradeApplicationStatus,
+  TradeHistoryAction,
+} from '../../../shared/api/trade.ts';
+import { historyOf, recordHistory } from './history.ts';
 import { findPriceList, presentPriceList, type PriceListRow } from './price-lists.ts';
-import { presentAdminApplication, presentApplication, type ApplicationRow, type ApplicationWithUser } from './presenter.ts';
+import { presentAdminAccount, presentAdminApplication, presentApplication, type ApplicationRow, type ApplicationWithUser } from './presenter.ts';
 import type { ApplicationInput } from './schema.ts';
 
 const ALREADY_PENDING = 'You already have a trade application waiting for a decision.';
 const ALREADY_APPROVED = 'Your trade account is already approved.';
 const ALREADY_DECIDED = 'This application has already been decided.';
+const SUSPENDED = 'Your trade account is suspended: please contact us.';
 const NOT_TRADE = 'Price lists are for approved trade accounts.';
 
 const withUser = (db: Db) =>
@@ -18,12 +28,27 @@ const withUser = (db: Db) =>
     .select('a.*', 'u.firstname as user_firstname', 'u.lastname as user_lastname', 'u.email as user_email');
 
 /**
- * Whether a user holds an approved trade account: one indexed lookup, and the only place that
- * answers it. Who sees trade prices is decided from it once per request (src/http/viewer.ts).
+ * THE rule of who sees trade prices: a trade application whose status is `approved`. Pending,
+ * rejected, suspended and revoked accounts see none. Every check (the request's viewer,
+ * src/http/viewer.ts; the price list) goes through this query, so a suspension counts from the
+ * buyer's next request.
  */
+export const approvedTradeAccounts = (db: Db) => db('trade_applications').where('trade_applications.status', 'approved' satisfies TradeApplicationStatus);
+
+/** Whether a user holds an approved trade account: one indexed lookup. */
 export async function isApprovedTrade(db: Db, userId: number): Promise<boolean> {
-  return !!(await db('trade_applications').where({ user_id: userId, status: 'approved' }).first('id'));
+  return !!(await approvedTradeAccounts(db).where({ user_id: userId }).first('id'));
 }
+
+/**
+ * Each user's latest trade application (user_id, company_name, status), a subquery for the users
+ * list to join: its company column, search and trade-status filter.
+ */
+export const latestTradeApplications = (db: Db) =>
+  db('trade_applications')
+    .distinctOn('user_id')
+    .select('user_id', 'company_name', 'status')
+    .orderBy([{ column: 'user_id' }, { column: 'id', order: 'desc' }]);
 
 /** One application with its applicant (the decision mail's job loads it by id). */
 export async function findApplicationWithUser(db: Db, id: number): Promise<ApplicationWithUser | undefined> {
@@ -31,21 +56,44 @@ export async function findApplicationWithUser(db: Db, id: number): Promise<Appli
 }
 
 /**
- * Trade accounts: a signed-in buyer applies once at a time; staff approve or reject, and each
- * decision records `trade.application_decided` in its own transaction (the job mails the buyer).
+ * What each staff action on an account does: the statuses it acts on, the status it leaves, the
+ * history step it records, and whether staff must give the buyer a reason.
+ */
+const ACCOUNT_ACTIONS: Record<TradeAccountAction, { from: TradeApplicationStatus[]; to: TradeApplicationStatus; step: TradeHistoryAction; reasonRequired: boolean; refused: string }> = {
+  suspend: { from: ['approved'], to: 'suspended', step: 'suspended', reasonRequired: true, refused: 'Only an approved trade account can be suspended.' },
+  reinstate: { from: ['suspended'], to: 'approved', step: 'reinstated', reasonRequired: false, refused: 'Only a suspended trade account can be reinstated.' },
+  revoke: { from: ['approved', 'suspended'], to: 'revoked', step: 'revoked', reasonRequired: true, refused: 'Only an approved or suspended trade account can be revoked.' },
+};
+
+/**
+ * Trade accounts: a signed-in buyer applies once at a time; staff approve or reject, then may
+ * suspend, reinstate or revoke an approved account. Each step is kept in the account's history and
+ * records its event in the same transaction (the jobs mail the buyer).
  * Who is a trade buyer is answered here only ({@link isApprovedTrade}), for the request's viewer.
  */
 export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
-  const refuse = (status: string) => validationError({ application: [status === 'approved' ? ALREADY_APPROVED : ALREADY_PENDING] });
+  const refuse = (status: string) =>
+    validationError({ application: [status === 'approved' ? ALREADY_APPROVED : status === 'suspended' ? SUSPENDED : ALREADY_PENDING] });
+
+  /** Trade applications with their history, newest application first (the admin user page). */
+  async function accountsOf(which: { userId: number } | { applicationId: number }): Promise<AdminTradeAccount[]> {
+    const query = withUser(deps.db).orderBy('a.id', 'desc');
+    if ('userId' in which) query.where('a.user_id', which.userId);
+    else query.where('a.id', which.applicationId);
+    const rows = (await query) as ApplicationWithUser[];
+    const history = await historyOf(deps.db, rows.map((row) => row.id));
+    return rows.map((row) => presentAdminAccount(row, history));
+  }
 
   return {
     /** Stores an application; 422 while another is pending or once approved (a rejected buyer may apply again). */
     async apply(userId: number, input: ApplicationInput): Promise<TradeApplication> {
       try {
         return await deps.db.transaction(async (trx) => {
-          const open = await trx('trade_applications').where({ user_id: userId }).whereIn('status', ['pending', 'approved']).first('status');
+          const open = await trx('trade_applications').where({ user_id: userId }).whereIn('status', ['pending', 'approved', 'suspended']).first('status');
           if (open) throw refuse(open.status);
           const [row] = await trx('trade_applications').insert({ ...input, user_id: userId }).returning('*');
+          await recordHistory(trx, { applicationId: (row as ApplicationRow).id, action: 'applied' });
           return presentApplication(row as ApplicationRow);
         });
       } catch (err) {
@@ -77,9 +125,38 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
         await trx('trade_applications')
           .where({ id })
           .update({ status, decided_by: adminId, decided_at: trx.fn.now(), reason: status === 'rejected' ? reason : null, updated_at: trx.fn.now() });
+        await recordHistory(trx, { applicationId: id, action: status, reason: status === 'rejected' ? reason : null, byAdmin: adminId });
         await deps.events.record(trx, 'trade.application_decided', { applicationId: id });
       });
       return presentAdminApplication((await findApplicationWithUser(deps.db, id))!);
+    },
+
+    /**
+     * Suspends, reinstates or revokes a decided account (see ACCOUNT_ACTIONS); 404 unknown, 422 when
+     * the account is not in a state the action applies to or a required reason is missing. The
+     * buyer's prices go or come back with their next request: nothing caches the status.
+     */
+    async act(id: number, adminId: number, action: TradeAccountAction, reason: string | null): Promise<AdminTradeAccount> {
+      const rule = ACCOUNT_ACTIONS[action];
+      if (rule.reasonRequired && !reason) throw validationError({ reason: ['The reason field is required.'] });
+      await deps.db.transaction(async (trx) => {
+        const row = await trx('trade_applications').where({ id }).forUpdate().first('status');
+        if (!row) throw notFound();
+        if (!rule.from.includes(row.status)) throw validationError({ status: [rule.refused] });
+        // `reason` is what the buyer's account page shows: the latest step's, none once reinstated.
+        await trx('trade_applications').where({ id }).update({ status: rule.to, reason: rule.to === 'approved' ? null : reason, updated_at: trx.fn.now() });
+        const historyId = await recordHistory(trx, { applicationId: id, action: rule.step, reason, byAdmin: adminId });
+        await deps.events.record(trx, 'trade.account_changed', { historyId });
+      });
+      const [account] = await accountsOf({ applicationId: id });
+      return account!;
+    },
+
+    /** A user's trade applications with their history, newest first ([] for none); 404 for an unknown user. */
+    async accountsOfUser(userId: number): Promise<AdminTradeAccount[]> {
+      // The join in accountsOf cannot tell a user without applications from no user at all.
+      if (!(await deps.db('users').where({ id: userId }).first('id'))) throw notFound();
+      return accountsOf({ userId });
     },
 
     isApprovedTrade: (userId: number) => isApprovedTrade(deps.db, userId),

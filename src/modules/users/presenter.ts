@@ -1,5 +1,6 @@
-import type { UserAccount, UserSummary } from '../../../shared/api/users.ts';
-import type { User } from './model.ts';
+import type { TradeApplicationStatus } from '../../../shared/api/trade.ts';
+import type { AdminUserRow, UserAccount, UserSummary } from '../../../shared/api/users.ts';
+import type { Role, User } from './model.ts';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -21,4 +22,32 @@ export function presentCurrentUser(user: User): UserAccount {
 /** A user in the admin lists: identity and role only. */
 export function presentUserSummary(user: User): UserSummary {
   return { id: user.id, firstname: user.firstname, lastname: user.lastname, email: user.email, role: user.role };
+}
+
+/** A users-list row as the list query reads it: the user's columns it needs and their latest trade application's. */
+export interface UserListRecord {
+  id: number;
+  firstname: string;
+  lastname: string;
+  email: string;
+  role: Role;
+  email_verified_at: Date | null;
+  two_factor_confirmed_at: Date | null;
+  company_name: string | null;
+  trade_status: TradeApplicationStatus | null;
+}
+
+/** A row of the admin users list: explicit fields, the timestamps only as yes/no. */
+export function presentUserListRow(row: UserListRecord): AdminUserRow {
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    role: row.role,
+    email_verified: row.email_verified_at !== null,
+    two_factor: row.two_factor_confirmed_at !== null,
+    company_name: row.company_name,
+    trade_status: row.trade_status,
+  };
 }

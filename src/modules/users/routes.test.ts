@@ -31,10 +31,11 @@ describe('users admin', () => {
       two_factor_confirmed_at: new Date(),
       remember_token_hash: 'f'.repeat(64),
     });
-    const list = await app.admin.get('/api/users');
+    const list = await app.admin.get(`/api/users?q=${encodeURIComponent(user.email)}`);
     expect(list.status).toBe(200);
-    const row = list.body.find((u: { id: number }) => u.id === user.id);
-    expect(Object.keys(row).sort()).toEqual(['email', 'firstname', 'id', 'lastname', 'role']);
+    const row = list.body.results.find((u: { id: number }) => u.id === user.id);
+    expect(Object.keys(row).sort()).toEqual(['company_name', 'email', 'email_verified', 'firstname', 'id', 'lastname', 'role', 'trade_status', 'two_factor']);
+    expect(row).toMatchObject({ two_factor: true, email_verified: true, company_name: null, trade_status: null });
     expectNoSecrets(list.body);
     expect(JSON.stringify(list.body)).not.toContain('sealed');
 

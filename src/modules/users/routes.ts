@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import { requireAdmin } from '../../http/guards.ts';
 import { idParam } from '../../http/params.ts';
 import { validate } from '../../validation/validate.ts';
-import { presentCurrentUser, presentUserSummary } from './presenter.ts';
-import { createUserSchema, updateUserSchema } from './schema.ts';
+import { presentCurrentUser } from './presenter.ts';
+import { createUserSchema, updateUserSchema, userListSchema } from './schema.ts';
 import type { UsersService } from './service.ts';
 
 /**
  * Users admin (CONTRACT "Users (admin)"), every route admin only:
- * GET /api/users → [{id, firstname, lastname, email, role}] ·
+ * GET /api/users?q=&role=&verified=&two_factor=&trade=&page=&limit= → Paged<AdminUserRow> (search
+ *   name, email, company; filters; see userListSchema) ·
  * POST /api/users {firstname, lastname, email, role, password, password_confirmation} → 201 {id} ·
  * GET /api/users/{id} → {id, firstname, lastname, email, role, email_verified_at, two_factor, created_at, updated_at} ·
  * PATCH /api/users/{id} {any of firstname, lastname, email, role, password + password_confirmation} → 200 user ·
@@ -19,7 +20,7 @@ export function userRoutes(users: UsersService): Router {
   const router = new Router();
 
   router.get('/api/users', requireAdmin, async (ctx) => {
-    ctx.body = (await users.list()).map(presentUserSummary);
+    ctx.body = await users.list(validate(userListSchema, ctx.query));
   });
 
   router.post('/api/users', requireAdmin, async (ctx) => {

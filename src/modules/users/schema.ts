@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TRADE_STATUSES } from '../../../shared/api/trade.ts';
+import { pagingSchema } from '../../validation/paging.ts';
 import { confirmed, emailField, newPassword, requiredText } from '../../validation/rules.ts';
 import type { Role } from './model.ts';
 
@@ -41,3 +43,27 @@ export const updateUserSchema = z
     }
   });
 export type UpdateUserInput = z.output<typeof updateUserSchema>;
+
+/** Users per page of the admin list (the server's default too). */
+export const USERS_PAGE_SIZE = 25;
+
+const blankAsNone = (value: unknown) => (value === '' ? undefined : value);
+const yesNo = (field: string) =>
+  z.preprocess(blankAsNone, z.enum(['yes', 'no'], { error: `The ${field} filter must be yes or no.` }).optional());
+
+/**
+ * GET /api/users: one page of the list, searched (name, email or company: every word must match
+ * one of them) and filtered; a blank value is no filter. Bad values are a 422 naming the field.
+ */
+export const userListSchema = z.object({
+  ...pagingSchema(USERS_PAGE_SIZE).shape,
+  q: z.preprocess(
+    blankAsNone,
+    z.string({ error: 'The search must be text.' }).trim().max(200, 'The search must not be greater than 200 characters.').optional(),
+  ),
+  role: z.preprocess(blankAsNone, z.enum(['user', 'admin'] as const satisfies readonly Role[], { error: 'The selected role is invalid.' }).optional()),
+  verified: yesNo('verified'),
+  two_factor: yesNo('two-factor'),
+  trade: z.preprocess(blankAsNone, z.enum([...TRADE_STATUSES, 'none'], { error: 'The selected trade status is invalid.' }).optional()),
+});
+export type UserListQuery = z.output<typeof userListSchema>;

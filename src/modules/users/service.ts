@@ -2,8 +2,15 @@ import { isUniqueViolation, type Db, type Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
+import type { Paged } from '../../../shared/api/paged.ts';
+import type { AdminUserRow } from '../../../shared/api/users.ts';
+import { latestTradeApplications } from '../trade/service.ts';
 import { User, type Role } from './model.ts';
-import type { CreateUserInput, UpdateUserInput } from './schema.ts';
+import { presentUserListRow, type UserListRecord } from './presenter.ts';
+import type { CreateUserInput, UpdateUserInput, UserListQuery } from './schema.ts';
+
+/** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Other modules (auth) name a user by these types; the model class itself stays inside users.
 export type { Role, User } from './model.ts';
@@ -94,9 +101,34 @@ export function usersService(deps: Pick<Deps, 'db'>) {
   const emailIsTaken = () => validationError({ email: ['The email has already been taken.'] });
 
   return {
-    /** Every user, by name. */
-    async list(): Promise<User[]> {
-      return await User.query(deps.db).orderBy([{ column: 'lastname' }, { column: 'firstname' }, { column: 'id' }]);
+    /**
+     * One page of users by name, searched and filtered (see userListSchema), each with their latest
+     * trade application's company and status.
+     */
+    async list(query: UserListQuery): Promise<Paged<AdminUserRow>> {
+      const matching = deps.db('users as u').leftJoin(latestTradeApplications(deps.db).as('ta'), 'ta.user_id', 'u.id');
+      for (const word of query.q?.split(/\s+/).filter(Boolean) ?? []) {
+        const pattern = containing(word);
+        matching.where((any) =>
+          any.whereILike('u.firstname', pattern).orWhereILike('u.lastname', pattern).orWhereILike('u.email', pattern).orWhereILike('ta.company_name', pattern),
+        );
+      }
+      if (query.role) matching.where('u.role', query.role);
+      if (query.verified) matching[query.verified === 'yes' ? 'whereNotNull' : 'whereNull']('u.email_verified_at');
+      if (query.two_factor) matching[query.two_factor === 'yes' ? 'whereNotNull' : 'whereNull']('u.two_factor_confirmed_at');
+      if (query.trade === 'none') matching.whereNull('ta.status');
+      else if (query.trade) matching.where('ta.status', query.trade);
+
+      const [rows, [count]] = await Promise.all([
+        matching
+          .clone()
+          .select('u.id', 'u.firstname', 'u.lastname', 'u.email', 'u.role', 'u.email_verified_at', 'u.two_factor_confirmed_at', 'ta.company_name', 'ta.status as trade_status')
+          .orderBy([{ column: 'u.lastname' }, { column: 'u.firstname' }, { column: 'u.id' }])
+          .limit(query.limit)
+          .offset(query.page * query.limit),
+        matching.clone().count<{ n: string }[]>({ n: '*' }),
+      ]);
+      return { results: (rows as UserListRecord[]).map(presentUserListRow), total: Number(count?.n ?? 0) };
     },
 
     /** One user; unknown id → 404. */

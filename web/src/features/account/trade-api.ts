@@ -4,7 +4,8 @@ import type { BusinessType, PriceListStatus, TradeApplication } from '../../../.
 /** POST /api/trade-application: a company number or a VAT number (the server needs one of them). */
 export interface TradeApplicationInput {
   company_name: string;
-  business_type: BusinessType;
+  /** '' until the buyer chooses one: the form preselects none, and the server refuses a missing one. */
+  business_type: BusinessType | '';
   company_number: string;
   vat_number: string;
   delivery_postcode: string;

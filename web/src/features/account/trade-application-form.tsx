@@ -26,7 +26,7 @@ export type TradeApplicationDefaults = Partial<TradeApplicationInput>;
 export function TradeApplicationForm({ defaults }: { defaults?: TradeApplicationDefaults }) {
   const [values, setValues] = useState<TradeApplicationInput>(() => ({
     company_name: '',
-    business_type: 'landscaper',
+    business_type: '',
     company_number: '',
     vat_number: '',
     delivery_postcode: '',
@@ -80,6 +80,9 @@ export function TradeApplicationForm({ defaults }: { defaults?: TradeApplication
       <FormField label="Business type" error={errors.business_type} required>
         {(control) => (
           <select {...control} name="business_type" required value={values.business_type} onChange={change('business_type')}>
+            <option value="" disabled>
+              Choose one…
+            </option>
             {BUSINESS_TYPES.map((type) => (
               <option key={type} value={type}>
                 {BUSINESS_TYPE_LABELS[type]}
@@ -89,8 +92,8 @@ export function TradeApplicationForm({ defaults }: { defaults?: TradeApplication
         )}
       </FormField>
       <div className={styles.row}>
-        {text('company_number', 'Company number', { hint: 'A company number or a VAT number.' })}
-        {text('vat_number', 'VAT number')}
+        {text('company_number', 'Company number', { hint: 'A company number or a VAT number. 8 characters, e.g. 01234567 or SC123456.' })}
+        {text('vat_number', 'VAT number', { hint: 'GB and 9 or 12 digits, e.g. GB123456789.' })}
       </div>
       <div className={styles.row}>
         {text('delivery_postcode', 'Delivery postcode', { required: true, autoComplete: 'postal-code' })}

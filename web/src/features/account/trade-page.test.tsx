@@ -18,6 +18,9 @@ describe('TradePage', () => {
     });
     renderWithApp(<TradePage />);
     await userEvent.type(await screen.findByLabelText(/Company name/), 'Weald Landscapes Ltd');
+    // No business type is chosen for the buyer: the form starts on a prompt that cannot be sent.
+    expect(field('Business type')).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Choose one…' })).toBeDisabled();
     await userEvent.selectOptions(field('Business type'), 'council');
     await userEvent.type(field('Company number'), '01234567');
     await userEvent.type(field('Delivery postcode'), 'tn27 0ab');
@@ -46,6 +49,7 @@ describe('TradePage', () => {
     });
     renderWithApp(<TradePage />);
     await userEvent.type(await screen.findByLabelText(/Company name/), 'Weald');
+    await userEvent.selectOptions(field('Business type'), 'landscaper');
     await userEvent.type(field('Delivery postcode'), 'nowhere');
     await userEvent.type(field('Invoice email'), 'accounts@weald.example');
     await userEvent.click(screen.getByRole('button', { name: 'Apply for a trade account' }));
@@ -90,5 +94,23 @@ describe('TradePage', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/downloads/price-list.pdf', '/downloads/price-list.xlsx']);
     expect(screen.getByText('Prepared 23 Nov 2026.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Prepare a fresh price list' })).toBeEnabled();
+  });
+
+  it('tells a suspended buyer why, without a price list or a new application', async () => {
+    mockServer({ 'GET /api/trade-application': () => json({ data: { ...application, status: 'suspended', reason: 'Invoices overdue.' } }) });
+    renderWithApp(<TradePage />);
+    expect(await screen.findByText('Suspended')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Invoices overdue.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Price list' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Trade account application' })).not.toBeInTheDocument();
+  });
+
+  it('lets a buyer whose account was revoked apply again', async () => {
+    mockServer({ 'GET /api/trade-application': () => json({ data: { ...application, status: 'revoked', reason: 'The company closed.' } }) });
+    renderWithApp(<TradePage />);
+    expect(await screen.findByText('Closed')).toBeInTheDocument();
+    expect(screen.getByText('Reason: The company closed.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Apply again' })).toBeInTheDocument();
+    expect(field('Business type')).toHaveValue('landscaper');
   });
 });

@@ -9,7 +9,16 @@ import { useGetMyTradeApplicationQuery } from './trade-api.ts';
 import { TradeApplicationForm } from './trade-application-form.tsx';
 import styles from './account.module.css';
 
-const STATUS_LABELS: Record<TradeApplication['status'], string> = { pending: 'Waiting for approval', approved: 'Approved', rejected: 'Not approved' };
+const STATUS_LABELS: Record<TradeApplication['status'], string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved',
+  rejected: 'Not approved',
+  suspended: 'Suspended',
+  revoked: 'Closed',
+};
+
+/** A closed application or account: the buyer may apply again, starting from the previous answers. */
+const CAN_APPLY_AGAIN: TradeApplication['status'][] = ['rejected', 'revoked'];
 
 /** The application as sent, with its status (and the staff's reason on a rejection). */
 function ApplicationStatus({ application }: { application: TradeApplication }) {
@@ -20,7 +29,9 @@ function ApplicationStatus({ application }: { application: TradeApplication }) {
         {STATUS_LABELS[application.status]}
       </p>
       {application.status === 'pending' && <p>We will email you once our staff have looked at it.</p>}
-      {application.status === 'rejected' && application.reason && <p>Reason: {application.reason}</p>}
+      {application.status === 'suspended' && <p>While your account is suspended, the catalogue shows no trade prices. Please contact us.</p>}
+      {application.status === 'revoked' && <p>Your trade account was closed; you may apply again below.</p>}
+      {application.status !== 'approved' && application.status !== 'pending' && application.reason && <p>Reason: {application.reason}</p>}
       <dl className={styles.facts}>
         <dt>Company</dt>
         <dd>{application.company_name}</dd>
@@ -71,7 +82,7 @@ export function TradePage() {
         <>
           <ApplicationStatus application={application} />
           {application.status === 'approved' && <PriceListPanel />}
-          {application.status === 'rejected' && (
+          {CAN_APPLY_AGAIN.includes(application.status) && (
             <>
               <h2>Apply again</h2>
               <TradeApplicationForm

@@ -56,4 +56,26 @@ describe('TradeApplicationsPage', () => {
     expect(router.state.location.search).toBe('?status=rejected');
     expect(seen.at(-1)?.url.search).toBe('?status=rejected');
   });
+
+  it('revokes an approved account with the reason, then refetches the list', async () => {
+    let status = 'approved';
+    const seen = fakeServer({
+      'GET /api/admin/trade-applications': () => reply({ data: [{ ...pending, status }] }),
+      'POST /api/admin/trade-applications/7/revoke': () => {
+        status = 'revoked';
+        return reply({ data: { ...pending, status, history: [] } });
+      },
+    });
+    renderWithApp(<TradeApplicationsPage />, { url: '/admin/trade-applications?status=approved' });
+    const row = (await screen.findByText('Weald Landscapes Ltd')).closest('tr')!;
+    expect(within(row).getByText('Approved', { selector: 'span' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Revoke the trade account of Weald Landscapes Ltd' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke the trade account of Weald Landscapes Ltd?' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason for the buyer/), 'The company has closed.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Revoked', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Suspend/ })).not.toBeInTheDocument();
+    expect(seen.find((request) => request.method === 'POST')?.body).toEqual({ reason: 'The company has closed.' });
+  });
 });

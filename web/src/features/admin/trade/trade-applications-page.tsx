@@ -12,6 +12,8 @@ import type { AdminColumn } from '../shared/admin-table.tsx';
 import { formatDateTime } from '../shared/dates.ts';
 import { errorMessage } from '../shared/errors.ts';
 import { PageHeader } from '../shared/page-header.tsx';
+import { TradeAccountActions } from '../shared/trade-account-actions.tsx';
+import { TRADE_STATUS_BADGES, TRADE_STATUS_LABELS } from '../shared/trade-status.ts';
 import { useApproveTradeApplicationMutation, useListTradeApplicationsQuery, useRejectTradeApplicationMutation } from './api.ts';
 
 /** The filter's choices; pending first, as that is the work waiting. '' is every status. */
@@ -19,9 +21,10 @@ const FILTERS: { value: TradeApplicationStatus | ''; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Rejected' },
+  { value: 'suspended', label: 'Suspended' },
+  { value: 'revoked', label: 'Revoked' },
   { value: '', label: 'All' },
 ];
-const STATUS_BADGES: Record<TradeApplicationStatus, string> = { pending: admin.badgeAmber!, approved: admin.badgeGreen!, rejected: admin.badge! };
 
 /** What the company told us, on one line: business type, numbers, delivery postcode, invoice email. */
 function companyDetails(application: AdminTradeApplication): string {
@@ -75,7 +78,8 @@ function Decision({ application, onDone }: { application: AdminTradeApplication;
 
 /**
  * Trade applications (/admin/trade-applications): filtered by status (pending by default, in the
- * URL), each with the company details and applicant; a pending one can be approved or rejected.
+ * URL), each with the company details and applicant; a pending one can be approved or rejected, an
+ * approved one suspended or revoked, a suspended one reinstated or revoked.
  */
 export function TradeApplicationsPage() {
   const [params, setParams] = useSearchParams();
@@ -100,12 +104,16 @@ export function TradeApplicationsPage() {
       label: 'Status',
       cell: (application) => (
         <>
-          <span className={STATUS_BADGES[application.status]}>{application.status}</span>
+          <span className={TRADE_STATUS_BADGES[application.status]}>{TRADE_STATUS_LABELS[application.status]}</span>
           {application.reason && <div className={admin.muted}>{application.reason}</div>}
         </>
       ),
     },
-    { label: 'Actions', cell: (application) => application.status === 'pending' && <Decision application={application} onDone={done} /> },
+    {
+      label: 'Actions',
+      cell: (application) =>
+        application.status === 'pending' ? <Decision application={application} onDone={done} /> : <TradeAccountActions account={application} onDone={() => void refetch()} />,
+    },
   ];
 
   return (

@@ -1,5 +1,14 @@
 import { api } from '../../../app/api.ts';
-import type { Role, UserAccount, UserSummary } from '../../../../../shared/api/users.ts';
+import type { Paged } from '../../../../../shared/api/paged.ts';
+import type { AdminUserRow, Role, UserAccount, UserListFilters } from '../../../../../shared/api/users.ts';
+
+/** Users per page (the server's default too). */
+export const USERS_PAGE_SIZE = 25;
+
+/** One page of the users list: its filters and zero-based page. */
+export interface UserListArgs extends UserListFilters {
+  page: number;
+}
 
 /** POST /api/users's body; PATCH sends the same fields, the password ones empty to keep it. */
 export interface UserInput {
@@ -16,8 +25,12 @@ const LIST = { type: 'Users', id: 'LIST' } as const;
 /** Users admin (CONTRACT "Users (admin)"). */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listUsers: build.query<UserSummary[], void>({
-      query: () => '/api/users',
+    listUsers: build.query<Paged<AdminUserRow>, UserListArgs>({
+      query: ({ page, ...filters }) => ({
+        url: '/api/users',
+        // Only the filters in use: a blank one is no filter, and the URL stays short.
+        params: { ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value)), limit: USERS_PAGE_SIZE, page },
+      }),
       providesTags: [LIST],
     }),
     getUser: build.query<UserAccount, number>({

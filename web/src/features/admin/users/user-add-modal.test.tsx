@@ -5,14 +5,17 @@ import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, reply, requestsTo } from '../test/fake-server.ts';
 import { UsersPage } from './users-page.tsx';
 
-const ann = { id: 1, firstname: 'Ann', lastname: 'Admin', email: 'ann@example.com', role: 'admin' };
-const bob = { id: 2, firstname: 'Bob', lastname: 'Buyer', email: 'bob@example.com', role: 'user' };
+const row = { email_verified: true, two_factor: false, company_name: null, trade_status: null };
+const ann = { ...row, id: 1, firstname: 'Ann', lastname: 'Admin', email: 'ann@example.com', role: 'admin' };
+const bob = { ...row, id: 2, firstname: 'Bob', lastname: 'Buyer', email: 'bob@example.com', role: 'user' };
+/** GET /api/users's answer: one page. */
+const page = (users: unknown[]) => reply({ results: users, total: users.length });
 
 describe('Users list and the Add User modal', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists users with name, email, access level and a View link', async () => {
-    fakeServer({ 'GET /api/users': () => reply([ann, bob]) });
+    fakeServer({ 'GET /api/users': () => page([ann, bob]) });
     renderWithApp(<UsersPage />);
     const row = (await screen.findByRole('cell', { name: 'Bob Buyer' })).closest('tr')!;
     expect(within(row).getByText('bob@example.com')).toBeInTheDocument();
@@ -23,7 +26,7 @@ describe('Users list and the Add User modal', () => {
   it('shows the first message per field under each field and only logs the overall message', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeServer({
-      'GET /api/users': () => reply([ann]),
+      'GET /api/users': () => page([ann]),
       'POST /api/users': () =>
         reply(
           {
@@ -64,7 +67,7 @@ describe('Users list and the Add User modal', () => {
   it('closes on 201 and reloads the list', async () => {
     let users = [ann];
     const seen = fakeServer({
-      'GET /api/users': () => reply(users),
+      'GET /api/users': () => page(users),
       'POST /api/users': () => {
         users = [ann, { ...bob, id: 3, firstname: 'Cat', lastname: 'Carter' }];
         return reply({ id: 3 }, 201);

@@ -14,12 +14,13 @@ import { useGoBack } from '../shared/use-go-back.ts';
 import { useDeleteUserMutation, useGetUserQuery, useUpdateUserMutation } from './api.ts';
 import type { UserAccount } from '../../../../../shared/api/users.ts';
 import { UserFields } from './user-fields.tsx';
+import { UserTradePanel } from './user-trade-panel.tsx';
 import { useUserForm } from './use-user-form.ts';
 
 /** The success banner's text (spec §8). */
 export const SAVED_TEXT = 'Changes saved...';
 
-/** /admin/users/{id}: edit one user, or delete them. */
+/** /admin/users/{id}: edit one user, or delete them; their trade account under the form. */
 export function UserEditPage() {
   const id = Number(useParams().id);
   const { data: user, isLoading, error } = useGetUserQuery(id, { skip: !Number.isInteger(id) });
@@ -39,6 +40,7 @@ export function UserEditPage() {
       <Notice tone="error">{error ? (describeError(error).status === 404 ? 'There is no such user.' : 'The user could not be loaded.') : ''}</Notice>
       {/* Keyed on the user, so the form starts from the loaded values without syncing state. */}
       {user && <UserEditForm key={user.id} user={user} />}
+      {user && <UserTradePanel userId={user.id} />}
     </>
   );
 }
