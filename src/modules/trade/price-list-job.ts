@@ -3,7 +3,8 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Deps } from '../../deps.ts';
 import { renderPricedCatalogue } from '../catalogue/service.ts';
-import { approvedCompany, findPriceList, priceListValidUntil } from './price-lists.ts';
+import { approvedTradeAccount } from './approval.ts';
+import { findPriceList, priceListValidUntil } from './price-lists.ts';
 
 /**
  * Job `catalogue.price_list`: renders the catalogue with trade prices for one buyer into storage
@@ -16,7 +17,7 @@ export async function renderPriceList(deps: Pick<Deps, 'db' | 'config' | 'storag
   const row = await findPriceList(db, userId);
   if (!row || (row.generated_at && new Date(row.generated_at) >= new Date(row.requested_at))) return;
   // The approval is checked here, as the list is made out to the approved account's company.
-  const company = await approvedCompany(db, userId);
+  const company = (await approvedTradeAccount(db, userId))?.company_name;
   if (company === undefined) return;
   // The database's clock, as `requested_at` is stamped by it: a request after this stays pending.
   const started = new Date(((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now);

@@ -10,12 +10,6 @@ export const PRICE_LIST_VALID_DAYS = 30;
 /** The date a list issued at `issued` stops being valid. */
 export const priceListValidUntil = (issued: Date) => new Date(issued.getTime() + PRICE_LIST_VALID_DAYS * 24 * 60 * 60 * 1000);
 
-/** The company of the buyer's approved trade account, which their price list is made out to; undefined when not approved. */
-export async function approvedCompany(db: Db, userId: number): Promise<string | undefined> {
-  const row = (await db('trade_applications').where({ user_id: userId, status: 'approved' }).first('company_name')) as { company_name: string } | undefined;
-  return row?.company_name;
-}
-
 /** A `price_lists` row. */
 export interface PriceListRow {
   user_id: number;

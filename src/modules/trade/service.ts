@@ -12,6 +12,7 @@ import type {
   TradeHistoryAction,
 } from '../../../shared/api/trade.ts';
 import { historyOf, recordHistory } from './history.ts';
+import { approvedTradeAccount, approvedTradeAccounts, isApprovedTrade } from './approval.ts';
 import { findPriceList, presentPriceList, type PriceListRow } from './price-lists.ts';
 import { presentAdminAccount, presentAdminApplication, presentApplication, type ApplicationRow, type ApplicationWithUser } from './presenter.ts';
 import type { ApplicationInput } from './schema.ts';
@@ -27,18 +28,6 @@ const withUser = (db: Db) =>
     .join('users as u', 'u.id', 'a.user_id')
     .select('a.*', 'u.firstname as user_firstname', 'u.lastname as user_lastname', 'u.email as user_email');
 
-/**
- * THE rule of who sees trade prices: a trade application whose status is `approved`. Pending,
- * rejected, suspended and revoked accounts see none. Every check (the request's viewer,
- * src/http/viewer.ts; the price list) goes through this query, so a suspension counts from the
- * buyer's next request.
- */
-export const approvedTradeAccounts = (db: Db) => db('trade_applications').where('trade_applications.status', 'approved' satisfies TradeApplicationStatus);
-
-/** Whether a user holds an approved trade account: one indexed lookup. */
-export async function isApprovedTrade(db: Db, userId: number): Promise<boolean> {
-  return !!(await approvedTradeAccounts(db).where({ user_id: userId }).first('id'));
-}
 
 /**
  * Each user's latest trade application (user_id, company_name, status), a subquery for the users
@@ -198,10 +187,5 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
 }
 export type TradeService = ReturnType<typeof tradeService>;
 
-/**
- * The company and delivery postcode of the user's approved trade account, or undefined without one:
- * what a quote request from that buyer is filled with when the form leaves them blank.
- */
-export async function approvedTradeAccount(db: Db, userId: number): Promise<{ company_name: string; delivery_postcode: string } | undefined> {
-  return db('trade_applications').where({ user_id: userId, status: 'approved' }).first('company_name', 'delivery_postcode');
-}
+/** The approval rule, for other modules (the quote form's defaults) and the request's viewer. */
+export { approvedTradeAccount, approvedTradeAccounts, isApprovedTrade };
