@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { GenusDetail, GenusSummary } from '../../../shared/api/catalogue.ts';
 import { genusSlug } from '../../../shared/slug.ts';
 import { ORDER_KEY_SQL } from './constants.ts';
-import { genusCommonNames } from './genus-common-names.ts';
+import { genusCommonNames, speciesCommonNames } from './common-names.ts';
+import { speciesEpithet } from './species-epithet.ts';
 import { presentItem, type CatalogueViewer } from './presenter.ts';
 import { nestTrade, tradeSelectColumns, type CatalogueRow } from './store.ts';
 
@@ -50,8 +51,12 @@ export async function genusDetail(db: Knex, entry: GenusEntry, viewer: Catalogue
     .whereIn('genus', entry.spellings)
     .orderByRaw(ORDER_KEY_SQL)) as (CatalogueRow & { updated_at: Date })[];
   if (!rows.length) return undefined; // deleted since the entry was listed
+  // The genus's own names, then each species' on the page in catalogue order, then the lines'
+  // own: "Prunus (Cherry, Plum, Cherry plum, …)", each name once.
+  const epithets = [...new Set(rows.map((r) => speciesEpithet(r.species)))];
+  const curated = entry.spellings.flatMap((genus) => [...genusCommonNames(genus), ...epithets.flatMap((e) => speciesCommonNames(genus, e))]);
   const names = new Map<string, string>();
-  for (const name of [...genusCommonNames(entry.name), ...rows.map((r) => r.common_name)]) {
+  for (const name of [...curated, ...rows.map((r) => r.common_name)]) {
     if (name && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
   }
   return {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ORDER_KEY_SQL } from './constants.ts';
-import { genusCommonNames, generaNamed } from './genus-common-names.ts';
+import { allSpeciesCommonNames, genusCommonNames, generaNamed, speciesNamed } from './common-names.ts';
+import { SPECIES_EPITHET_SQL } from './species-epithet.ts';
 import type { CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import { TRADE_KEYS } from './import-preview.ts';
 import { tradeObjectColumn, type CatalogueRow } from './store.ts';
@@ -33,16 +34,48 @@ export const searchWords = (q: string | undefined): string[] => (q ?? '').split(
 /** LIKE wildcards in a visitor's search are literal characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
+/** A piece of SQL with its `?` bindings. */
+interface Sql {
+  sql: string;
+  bindings: (string | number)[];
+}
+
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/**
+ * The ways one search word can name a line: in its own fields (a substring, as `ILIKE '%word%'`),
+ * by a curated name of its species, or by a curated name of its genus (common-names.ts). The
+ * curated lists are constants, so the planner sees plain `genus = …` / `genus IN (…)` conditions.
+ */
+interface WordMatch {
+  like: string;
+  /** `(genus = ? AND epithet IN (…)) OR …` for the species a curated name of contains the word. */
+  species?: Sql;
+  /** Genera a curated genus name of contains the word. */
+  genera: string[];
+}
+
+function wordMatch(word: string): WordMatch {
+  const parts: Sql[] = [...speciesNamed(word)].map(([genus, epithets]) => ({
+    sql: `(genus = ? AND ${SPECIES_EPITHET_SQL} IN (${placeholders(epithets)}))`,
+    bindings: [genus, ...epithets],
+  }));
+  return {
+    like: `%${escapeLike(word)}%`,
+    species: parts.length ? { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, bindings: parts.flatMap((p) => p.bindings) } : undefined,
+    genera: generaNamed(word),
+  };
+}
+
 function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
   const builder = db('catalogue_items');
-  for (const word of filter.words ?? []) {
-    const like = `%${escapeLike(word)}%`;
-    // A curated name ("hornbeam") belongs to every line of its genus, even one whose own common
-    // name is blank; the genus list is a constant, so the planner sees a plain `genus IN (…)`.
-    const named = generaNamed(word);
+  for (const { like, species, genera } of (filter.words ?? []).map(wordMatch)) {
+    // A curated name ("hornbeam") belongs to every line of its genus or species, even one whose
+    // own common name is blank.
     builder.where((w) => {
       w.whereILike('genus', like).orWhereILike('species', like).orWhereILike('common_name', like);
-      if (named.length) w.orWhereIn('genus', named);
+      if (genera.length) w.orWhereIn('genus', genera);
+      if (species) w.orWhereRaw(species.sql, species.bindings);
     });
   }
   if (filter.genera) builder.whereIn('genus', filter.genera);
@@ -52,6 +85,29 @@ function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
   return builder;
 }
 
+/**
+ * How well a matching line answers the words, as buyers mean them (0 best): 0 when every word is
+ * in a name of the line's own plant (its common name or its species' curated ones: `laurel` →
+ * Prunus laurocerasus and lusitanica), 1 when every word is at least in a name of its genus
+ * (Laurus, "Bay laurel"), 2 for the rest (botanical matches). Lines of one rank keep catalogue
+ * order, so a botanical search ("acer") reads exactly as before.
+ */
+function searchRank(words: string[]): Sql {
+  const matches = words.map(wordMatch);
+  const ownPlant = (m: WordMatch): Sql => ({
+    sql: m.species ? `(common_name ILIKE ? OR ${m.species.sql})` : 'common_name ILIKE ?',
+    bindings: [m.like, ...(m.species?.bindings ?? [])],
+  });
+  const anyName = (m: WordMatch): Sql => {
+    const own = ownPlant(m);
+    return m.genera.length ? { sql: `(${own.sql} OR genus IN (${placeholders(m.genera)}))`, bindings: [...own.bindings, ...m.genera] } : own;
+  };
+  const all = (parts: Sql[]): Sql => ({ sql: parts.map((p) => p.sql).join(' AND '), bindings: parts.flatMap((p) => p.bindings) });
+  const best = all(matches.map(ownPlant));
+  const next = all(matches.map(anyName));
+  return { sql: `CASE WHEN ${best.sql} THEN 0 WHEN ${next.sql} THEN 1 ELSE 2 END`, bindings: [...best.bindings, ...next.bindings] };
+}
+
 const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as const;
 
 /**
@@ -59,7 +115,7 @@ const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as c
  * shapes, each the fast one for its case (exported for the plan checks):
  *
  * - Search words: the matches are a MATERIALIZED CTE, found the cheapest way (the trigram
- *   indexes), then counted by a window and sorted. Left to itself the planner may walk the
+ *   indexes), then ranked ({@link searchRank}), counted by a window and sorted. Left to itself the planner may walk the
  *   (genus, species) index in page order reasoning that LIMIT stops it early, but the count needs
  *   every match first, so that walk reads the whole table.
  * - No words (the page's first view, exact filters, the fallback's genera): the rows come from
@@ -70,20 +126,26 @@ export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: num
   // A trade viewer's page carries the trade fields in the same query (no second round trip), as
   // one object per line built by PostgreSQL for the page's rows only.
   const columns = trade ? [...COLUMNS, tradeObjectColumn(db)] : COLUMNS;
-  const query: Knex.QueryBuilder = filter.words?.length
-    ? db
-        .withMaterialized('matched', filtered(db, filter).select(...COLUMNS, ...(trade ? TRADE_KEYS : [])))
-        .from('matched')
-        .select(...columns, db.raw('count(*) OVER () AS total'))
-    : filtered(db, filter).select(...columns, filtered(db, filter).count('*').as('total'));
-  return query
+  if (filter.words?.length) {
+    const rank = searchRank(filter.words);
+    return db
+      .withMaterialized('matched', filtered(db, filter).select(...COLUMNS, ...(trade ? TRADE_KEYS : []), db.raw(`${rank.sql} AS search_rank`, rank.bindings)))
+      .from('matched')
+      .select(...columns, db.raw('count(*) OVER () AS total'))
+      .orderByRaw(`search_rank, ${ORDER_KEY_SQL}`)
+      .limit(limit)
+      .offset(page * limit);
+  }
+  return filtered(db, filter)
+    .select(...columns, filtered(db, filter).count('*').as('total'))
     .orderByRaw(ORDER_KEY_SQL)
     .limit(limit)
     .offset(page * limit);
 }
 
 /**
- * One page of matching lines in catalogue order and how many match in all, in one query. A page
+ * One page of matching lines, best first for search words ({@link searchRank}) and otherwise in
+ * catalogue order, and how many match in all, in one query. A page
  * past the end has no row to carry the count, so only then does a second query count (page 0
  * with no row means there are none).
  */
@@ -121,7 +183,10 @@ export async function genusNames(db: Knex): Promise<GenusNames> {
   }[];
   const byGenus = new Map<string, { names: Set<string>; lines: number }>();
   for (const row of rows) {
-    const entry = byGenus.get(row.genus) ?? { names: new Set([row.genus, ...genusCommonNames(row.genus)]), lines: 0 };
+    const entry = byGenus.get(row.genus) ?? {
+      names: new Set([row.genus, ...genusCommonNames(row.genus), ...allSpeciesCommonNames(row.genus)]),
+      lines: 0,
+    };
     if (row.common_name) entry.names.add(row.common_name);
     entry.lines += Number(row.lines);
     byGenus.set(row.genus, entry);
