@@ -34,48 +34,45 @@ export const searchWords = (q: string | undefined): string[] => (q ?? '').split(
 /** LIKE wildcards in a visitor's search are literal characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
-/** A piece of SQL with its `?` bindings. */
-interface Sql {
-  sql: string;
-  bindings: (string | number)[];
-}
-
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/** "Prunus laurocerasus": a line's genus and species epithet, the key of its curated species names. */
+const SPECIES_KEY_SQL = `genus || ' ' || ${SPECIES_EPITHET_SQL}`;
 
 /**
  * The ways one search word can name a line: in its own fields (a substring, as `ILIKE '%word%'`),
  * by a curated name of its species, or by a curated name of its genus (common-names.ts). The
- * curated lists are constants, so the planner sees plain `genus = …` / `genus IN (…)` conditions.
+ * curated lists are constants, so the planner sees plain `genus IN (…)` / `key IN (…)` lists.
  */
 interface WordMatch {
   like: string;
-  /** `(genus = ? AND epithet IN (…)) OR …` for the species a curated name of contains the word. */
-  species?: Sql;
+  /** "Genus epithet" of the species a curated name of contains the word, and their genera. */
+  species: string[];
+  speciesGenera: string[];
   /** Genera a curated genus name of contains the word. */
   genera: string[];
 }
 
 function wordMatch(word: string): WordMatch {
-  const parts: Sql[] = [...speciesNamed(word)].map(([genus, epithets]) => ({
-    sql: `(genus = ? AND ${SPECIES_EPITHET_SQL} IN (${placeholders(epithets)}))`,
-    bindings: [genus, ...epithets],
-  }));
+  const named = [...speciesNamed(word)];
   return {
     like: `%${escapeLike(word)}%`,
-    species: parts.length ? { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, bindings: parts.flatMap((p) => p.bindings) } : undefined,
+    species: named.flatMap(([genus, epithets]) => epithets.map((epithet) => `${genus} ${epithet}`)),
+    speciesGenera: named.map(([genus]) => genus),
     genera: generaNamed(word),
   };
 }
 
 function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
   const builder = db('catalogue_items');
-  for (const { like, species, genera } of (filter.words ?? []).map(wordMatch)) {
+  for (const { like, species, speciesGenera, genera } of (filter.words ?? []).map(wordMatch)) {
     // A curated name ("hornbeam") belongs to every line of its genus or species, even one whose
-    // own common name is blank.
+    // own common name is blank. The species' genera come first, so the (genus, species) index
+    // answers that arm of the OR as it does the genera's.
     builder.where((w) => {
       w.whereILike('genus', like).orWhereILike('species', like).orWhereILike('common_name', like);
       if (genera.length) w.orWhereIn('genus', genera);
-      if (species) w.orWhereRaw(species.sql, species.bindings);
+      if (species.length) w.orWhere((s) => s.whereIn('genus', speciesGenera).whereRaw(`${SPECIES_KEY_SQL} IN (${placeholders(species)})`, species));
     });
   }
   if (filter.genera) builder.whereIn('genus', filter.genera);
@@ -86,26 +83,21 @@ function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
 }
 
 /**
- * How well a matching line answers the words, as buyers mean them (0 best): 0 when every word is
+ * How well a matching line answers the words, as buyers mean them (0 best), as an ORDER BY
+ * expression over {@link pageQuery}'s matches (which carry `species_key`): 0 when every word is
  * in a name of the line's own plant (its common name or its species' curated ones: `laurel` →
  * Prunus laurocerasus and lusitanica), 1 when every word is at least in a name of its genus
  * (Laurus, "Bay laurel"), 2 for the rest (botanical matches). Lines of one rank keep catalogue
  * order, so a botanical search ("acer") reads exactly as before.
  */
-function searchRank(words: string[]): Sql {
-  const matches = words.map(wordMatch);
-  const ownPlant = (m: WordMatch): Sql => ({
-    sql: m.species ? `(common_name ILIKE ? OR ${m.species.sql})` : 'common_name ILIKE ?',
-    bindings: [m.like, ...(m.species?.bindings ?? [])],
+function searchRank(words: string[]): { sql: string; bindings: string[] } {
+  const levels = words.map(wordMatch).map(({ like, species, genera }) => {
+    const ownPlant = species.length ? `common_name ILIKE ? OR species_key IN (${placeholders(species)})` : 'common_name ILIKE ?';
+    const genus = genera.length ? ` WHEN genus IN (${placeholders(genera)}) THEN 1` : '';
+    return { sql: `CASE WHEN ${ownPlant} THEN 0${genus} ELSE 2 END`, bindings: [like, ...species, ...genera] };
   });
-  const anyName = (m: WordMatch): Sql => {
-    const own = ownPlant(m);
-    return m.genera.length ? { sql: `(${own.sql} OR genus IN (${placeholders(m.genera)}))`, bindings: [...own.bindings, ...m.genera] } : own;
-  };
-  const all = (parts: Sql[]): Sql => ({ sql: parts.map((p) => p.sql).join(' AND '), bindings: parts.flatMap((p) => p.bindings) });
-  const best = all(matches.map(ownPlant));
-  const next = all(matches.map(anyName));
-  return { sql: `CASE WHEN ${best.sql} THEN 0 WHEN ${next.sql} THEN 1 ELSE 2 END`, bindings: [...best.bindings, ...next.bindings] };
+  // A line ranks as its worst-matched word.
+  return { sql: `GREATEST(${levels.map((l) => l.sql).join(', ')})`, bindings: levels.flatMap((l) => l.bindings) };
 }
 
 const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as const;
@@ -129,12 +121,12 @@ export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: num
   if (filter.words?.length) {
     const rank = searchRank(filter.words);
     return db
-      .withMaterialized('matched', filtered(db, filter).select(...COLUMNS, ...(trade ? TRADE_KEYS : []), db.raw(`${rank.sql} AS search_rank`, rank.bindings)))
+      .withMaterialized('matched', filtered(db, filter).select(...COLUMNS, ...(trade ? TRADE_KEYS : []), db.raw(`${SPECIES_KEY_SQL} AS species_key`)))
       .from('matched')
       .select(...columns, db.raw('count(*) OVER () AS total'))
-      .orderByRaw(`search_rank, ${ORDER_KEY_SQL}`)
+      .orderByRaw(`${rank.sql}, ${ORDER_KEY_SQL}`, rank.bindings)
       .limit(limit)
-      .offset(page * limit);
+        .offset(page * limit);
   }
   return filtered(db, filter)
     .select(...columns, filtered(db, filter).count('*').as('total'))
