@@ -216,11 +216,6 @@ export function speciesCommonNames(genus: string, epithet: string): readonly str
   return Object.hasOwn(species, epithet) ? species[epithet]! : [];
 }
 
-/** Every curated species name of a genus, species by species (for the typo fallback's candidates). */
-export function allSpeciesCommonNames(genus: string): readonly string[] {
-  return Object.hasOwn(SPECIES_COMMON_NAMES, genus) ? Object.values(SPECIES_COMMON_NAMES[genus]!).flat() : [];
-}
-
 const contains = (needle: string) => (names: readonly string[]) => names.some((name) => name.toLowerCase().includes(needle));
 
 /**

@@ -115,7 +115,7 @@ describe('GET /api/catalogue ranks common-name matches', () => {
   });
 
   it('a typo of a species-level name falls back to its genus', async () => {
-    // "Myrobalan" is only a curated name of Prunus cerasifera, on no line of the catalogue.
+    // "Myrobalan" is only a curated name of Prunus cerasifera: its lines are named "Cherry plum".
     const body = await search('q=myrobalen');
     expect(body.did_you_mean).toEqual(['Prunus']);
     expect(new Set(body.results.map((l) => l.genus))).toEqual(new Set(['Prunus']));

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { ORDER_KEY_SQL } from './constants.ts';
-import { allSpeciesCommonNames, genusCommonNames, generaNamed, speciesNamed } from './common-names.ts';
+import { genusCommonNames, generaNamed, speciesCommonNames, speciesNamed } from './common-names.ts';
 import { SPECIES_EPITHET_SQL } from './species-epithet.ts';
 import type { CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import { TRADE_KEYS } from './import-preview.ts';
@@ -157,7 +157,8 @@ export async function findLines(
 
 /**
  * Every name a genus goes by, as parallel arrays for the fallback query: the genus itself, its
- * lines' common names and its curated names, each with the genus's line count (the tie-break).
+ * lines' common names, its curated names and those of its species in the catalogue, each with
+ * the genus's line count (the tie-break).
  * Only genera the catalogue holds. Built by the service once per catalogue revision.
  */
 export interface GenusNames {
@@ -168,18 +169,16 @@ export interface GenusNames {
 
 /** Reads {@link GenusNames} in one grouped scan. */
 export async function genusNames(db: Knex): Promise<GenusNames> {
-  const rows = (await db('catalogue_items').select('genus', 'common_name').count({ lines: '*' }).groupBy('genus', 'common_name')) as {
-    genus: string;
-    common_name: string;
-    lines: string | number;
-  }[];
+  const rows = (await db('catalogue_items')
+    .select('genus', 'common_name', db.raw(`${SPECIES_EPITHET_SQL} AS epithet`))
+    .count({ lines: '*' })
+    .groupBy('genus', 'common_name', 'epithet')) as { genus: string; common_name: string; epithet: string; lines: string | number }[];
   const byGenus = new Map<string, { names: Set<string>; lines: number }>();
   for (const row of rows) {
-    const entry = byGenus.get(row.genus) ?? {
-      names: new Set([row.genus, ...genusCommonNames(row.genus), ...allSpeciesCommonNames(row.genus)]),
-      lines: 0,
-    };
+    const entry = byGenus.get(row.genus) ?? { names: new Set([row.genus, ...genusCommonNames(row.genus)]), lines: 0 };
     if (row.common_name) entry.names.add(row.common_name);
+    // The curated names of the species the catalogue holds, not of every species of the genus.
+    for (const name of speciesCommonNames(row.genus, row.epithet)) entry.names.add(name);
     entry.lines += Number(row.lines);
     byGenus.set(row.genus, entry);
   }
