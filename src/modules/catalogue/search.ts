@@ -107,9 +107,10 @@ const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as c
  * shapes, each the fast one for its case (exported for the plan checks):
  *
  * - Search words: the matches are a MATERIALIZED CTE, found the cheapest way (the trigram
- *   indexes), then ranked ({@link searchRank}), counted by a window and sorted. Left to itself the planner may walk the
- *   (genus, species) index in page order reasoning that LIMIT stops it early, but the count needs
- *   every match first, so that walk reads the whole table.
+ *   indexes), each with its species key computed once, then counted by a window and sorted by
+ *   {@link searchRank}. Left to itself the planner may walk the (genus, species) index in page
+ *   order reasoning that LIMIT stops it early, but the count needs every match first, so that
+ *   walk reads the whole table.
  * - No words (the page's first view, exact filters, the fallback's genera): the rows come from
  *   that index walk, which LIMIT does stop early, and the count from a scalar subquery. A window
  *   count here would drag all 20,000 lines through a sort (25 ms against 1 ms).
@@ -126,7 +127,7 @@ export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: num
       .select(...columns, db.raw('count(*) OVER () AS total'))
       .orderByRaw(`${rank.sql}, ${ORDER_KEY_SQL}`, rank.bindings)
       .limit(limit)
-        .offset(page * limit);
+      .offset(page * limit);
   }
   return filtered(db, filter)
     .select(...columns, filtered(db, filter).count('*').as('total'))
@@ -137,9 +138,8 @@ export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: num
 
 /**
  * One page of matching lines, best first for search words ({@link searchRank}) and otherwise in
- * catalogue order, and how many match in all, in one query. A page
- * past the end has no row to carry the count, so only then does a second query count (page 0
- * with no row means there are none).
+ * catalogue order, and how many match in all, in one query. A page past the end has no row to
+ * carry the count, so only then does a second query count (page 0 with no row means there are none).
  */
 export async function findLines(
   db: Knex,
