@@ -2,8 +2,8 @@ import { realisticRows } from '../src/modules/catalogue/fixtures.ts';
 import setupTemplate from '../test/global-setup.ts';
 import { createTestContext, startTestServer } from '../test/harness.ts';
 
-/** The searches measured: an exact genus, a common name, and a typo that takes the fallback. */
-export const SEARCH_PATHS = ['/api/catalogue?q=acer', '/api/catalogue?q=hornbeam', '/api/catalogue?q=acre'] as const;
+/** The searches measured: an exact genus, a common name, one ranked through species-level names, and a typo that takes the fallback. */
+export const SEARCH_PATHS = ['/api/catalogue?q=acer', '/api/catalogue?q=hornbeam', '/api/catalogue?q=laurel', '/api/catalogue?q=acre'] as const;
 const BASELINE_PATH = '/healthz';
 /** The catalogue page's first view (no search): printed for information, no target. */
 const LISTING_PATH = '/api/catalogue';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
-import { GENUS_COMMON_NAMES } from './genus-common-names.ts';
+import { GENUS_COMMON_NAMES } from './common-names.ts';
 
 /**
  * Test data for the catalogue's own tests: a realistic spread of genera, species (some with
@@ -47,7 +47,7 @@ export async function insertRows(db: Knex, rows: ReturnType<typeof sampleRows>):
   for (let i = 0; i < rows.length; i += 200) await db('catalogue_items').insert(rows.slice(i, i + 200));
 }
 
-/** Genera without curated common names, beside those with (genus-common-names.ts), for {@link realisticRows}. */
+/** Genera without curated common names, beside those with (common-names.ts), for {@link realisticRows}. */
 const MORE_GENERA = [
   'Abelia', 'Acca', 'Actinidia', 'Ailanthus', 'Akebia', 'Albizia', 'Alchemilla', 'Aralia', 'Aronia', 'Astilbe',
   'Aucuba', 'Azara', 'Brachyglottis', 'Buddleja', 'Callicarpa', 'Callistemon', 'Calluna', 'Camellia', 'Campsis', 'Caryopteris',

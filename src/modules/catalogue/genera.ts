@@ -2,10 +2,11 @@ import type { Knex } from 'knex';
 import type { GenusDetail, GenusSummary } from '../../../shared/api/catalogue.ts';
 import { genusSlug } from '../../../shared/slug.ts';
 import { ORDER_KEY_SQL } from './constants.ts';
-import { genusCommonNames } from './genus-common-names.ts';
+import { genusCommonNames, speciesCommonNames } from './common-names.ts';
+import { speciesEpithet } from './species-epithet.ts';
 import type { Viewer } from '../../viewer.ts';
 import { presentItem } from './presenter.ts';
-import { LINE_COLUMNS, tradeColumnsFor, type ViewedRow } from './store.ts';
+import { LINE_COLUMNS, tradeColumnsFor, type CatalogueRow, type ViewedRow } from './store.ts';
 
 /** A summary plus the stored spellings behind its slug (two spellings may share one slug). */
 export interface GenusEntry extends GenusSummary {
@@ -44,6 +45,33 @@ export async function genusEntries(db: Knex): Promise<GenusEntry[]> {
   return entries;
 }
 
+/** " purple cherry plum ": a name as lower-case words between spaces, to find one name inside another. */
+const words = (name: string) => ` ${name.toLowerCase().replace(/[^\p{L}]+/gu, ' ').trim()} `;
+
+/**
+ * The names a genus page lists: the genus's curated names, then those of each species on the page
+ * in catalogue order — "Prunus (Cherry, Plum, Wild cherry, …)" — then the lines' own names that
+ * add one. A line's name holding a listed one as whole words is a variant of it ("Double wild
+ * cherry", "Plum rootstock, dwarfing") and stays in that line's row, not in the genus's names.
+ */
+function pageCommonNames(entry: GenusEntry, rows: CatalogueRow[]): string[] {
+  const epithets = [...new Set(rows.map((r) => speciesEpithet(r.species)))];
+  const curated = entry.spellings.flatMap((genus) => [...genusCommonNames(genus), ...epithets.flatMap((e) => speciesCommonNames(genus, e))]);
+  const listed: string[] = [];
+  const known = new Set<string>();
+  for (const name of curated) {
+    if (!known.has(words(name))) listed.push(name);
+    known.add(words(name));
+  }
+  for (const { common_name: name } of rows) {
+    const own = words(name);
+    if (!name || [...known].some((k) => own.includes(k))) continue;
+    listed.push(name);
+    known.add(own);
+  }
+  return listed;
+}
+
 /** The genus page of an entry: its lines in catalogue order and every name buyers know it by. */
 export async function genusDetail(db: Knex, entry: GenusEntry, viewer: Viewer): Promise<GenusDetail | undefined> {
   const rows = (await db('catalogue_items')
@@ -51,14 +79,10 @@ export async function genusDetail(db: Knex, entry: GenusEntry, viewer: Viewer): 
     .whereIn('genus', entry.spellings)
     .orderByRaw(ORDER_KEY_SQL)) as (ViewedRow & { updated_at: Date })[];
   if (!rows.length) return undefined; // deleted since the entry was listed
-  const names = new Map<string, string>();
-  for (const name of [...genusCommonNames(entry.name), ...rows.map((r) => r.common_name)]) {
-    if (name && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
-  }
   return {
     name: entry.name,
     slug: entry.slug,
-    common_names: [...names.values()],
+    common_names: pageCommonNames(entry, rows),
     lines: rows.map(({ updated_at: _u, ...row }) => presentItem(row, viewer)),
     updated_at: rows.reduce((newest, r) => (iso(r.updated_at) > newest ? iso(r.updated_at) : newest), iso(rows[0]!.updated_at)),
   };

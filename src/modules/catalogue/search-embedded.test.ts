@@ -33,6 +33,8 @@ describe('embedded mode (PGlite): catalogue search', () => {
       { genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: 'Bare root', height: '40-60' },
       { genus: 'Carpinus', species: 'betulus', common_name: '', form: 'Bare root', height: '60-90' },
       { genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: '3L', height: '40-60' },
+      { genus: 'Prunus', species: "domestica 'Victoria'", common_name: 'Plum', form: 'Bare root', height: '120-150' },
+      { genus: 'Prunus', species: "laurocerasus 'Etna'", common_name: '', form: '3L', height: '40-60' },
     ]);
     server = await startTestServer(context);
     client = server.client();
@@ -59,12 +61,22 @@ describe('embedded mode (PGlite): catalogue search', () => {
     const typo = (await client.get('/api/catalogue?q=Acre')).body;
     expect(typo).toMatchObject({ total: 1, did_you_mean: ['Acer'] });
     const beyond = (await client.get('/api/catalogue?q=a&limit=1&page=9')).body;
-    expect(beyond).toMatchObject({ results: [], total: 3 });
+    expect(beyond).toMatchObject({ results: [], total: 5 });
+  });
+
+  it('ranks by species-level common names as server PostgreSQL does', async () => {
+    // "Cherry laurel" is the curated name of P. laurocerasus: the line has no name of its own.
+    const laurel = (await client.get('/api/catalogue?q=laurel')).body;
+    expect(laurel.results.map((r: { species: string }) => r.species)).toEqual(["laurocerasus 'Etna'"]);
+    // The plum answers "cherry" only through the genus's name, so it comes after the laurel
+    // although it is first in catalogue order.
+    const cherry = (await client.get('/api/catalogue?q=cherry')).body;
+    expect(cherry.results.map((r: { species: string }) => r.species)).toEqual(["laurocerasus 'Etna'", "domestica 'Victoria'"]);
   });
 
   it('serves the genus routes', async () => {
-    expect((await client.get('/api/catalogue/genera')).body.data.map((g: { slug: string }) => g.slug)).toEqual(['acer', 'carpinus', 'fagus']);
-    expect((await client.get('/api/catalogue/genera/carpinus')).body.data).toMatchObject({ name: 'Carpinus', common_names: ['Hornbeam'] });
+    expect((await client.get('/api/catalogue/genera')).body.data.map((g: { slug: string }) => g.slug)).toEqual(['acer', 'carpinus', 'fagus', 'prunus']);
+    expect((await client.get('/api/catalogue/genera/carpinus')).body.data).toMatchObject({ name: 'Carpinus', common_names: ['Hornbeam', 'Common hornbeam', 'European hornbeam'] });
     expect((await client.get('/api/catalogue/genera/quercus')).status).toBe(404);
   });
 });

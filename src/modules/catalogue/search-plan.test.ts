@@ -48,6 +48,10 @@ describe.each([
     [['acre'], 'catalogue_items_genus_trgm'],
     [['palmatum'], 'catalogue_items_species_trgm'],
     [['weeping', 'birch'], 'catalogue_items_common_name_trgm'],
+    // Curated species names add `genus = … AND epithet IN (…)`, answered by the (genus, species) index.
+    [['laurel'], 'catalogue_items_genus_species_index'],
+    [['cherry', 'laurel'], 'catalogue_items_genus_species_index'],
+    [['sycamore'], 'catalogue_items_genus_species_index'],
   ])('%j is answered from the trigram indexes (%s), without a table scan', async (words, index) => {
     const steps = await plan(words);
     expect(steps.map((s) => s['Index Name'])).toContain(index);

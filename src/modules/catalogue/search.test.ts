@@ -150,14 +150,15 @@ describe('GET /api/catalogue/genera', () => {
     const { status, body } = await client.get('/api/catalogue/genera/acer');
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ name: 'Acer', slug: 'acer', updated_at: '2030-01-02T03:04:05.000Z' });
-    expect(body.data.common_names).toEqual(['Maple', 'Sycamore', 'Field maple']);
+    // The genus's curated names, then its species' (campestre, pseudoplatanus), then the lines' own.
+    expect(body.data.common_names).toEqual(['Maple', 'Field maple', 'Sycamore']);
     expect(body.data.lines.map((l: { species: string; form: string }) => `${l.species} ${l.form}`)).toEqual([
       'campestre Bare root',
       'campestre 3L',
       'pseudoplatanus Bare root',
     ]);
     expect(Object.keys(body.data.lines[0]).sort()).toEqual(['common_name', 'form', 'genus', 'height', 'id', 'species']);
-    expect((await client.get('/api/catalogue/genera/carpinus')).body.data.common_names).toEqual(['Hornbeam']);
+    expect((await client.get('/api/catalogue/genera/carpinus')).body.data.common_names).toEqual(['Hornbeam', 'Common hornbeam', 'European hornbeam']);
   });
 
   it('sees a new genus at once, and two spellings with one slug are one page', async () => {

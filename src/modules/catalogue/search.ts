@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ORDER_KEY_SQL } from './constants.ts';
-import { genusCommonNames, generaNamed } from './genus-common-names.ts';
+import { genusCommonNames, generaNamed, speciesCommonNames, speciesNamed } from './common-names.ts';
+import { SPECIES_EPITHET_SQL } from './species-epithet.ts';
 import type { Viewer } from '../../viewer.ts';
 import { TRADE_KEYS } from './import-preview.ts';
 import { LINE_COLUMNS, tradeColumnsFor, type ViewedRow } from './store.ts';
@@ -33,16 +34,45 @@ export const searchWords = (q: string | undefined): string[] => (q ?? '').split(
 /** LIKE wildcards in a visitor's search are literal characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
+
+/** "Prunus laurocerasus": a line's genus and species epithet, the key of its curated species names. */
+const SPECIES_KEY_SQL = `genus || ' ' || ${SPECIES_EPITHET_SQL}`;
+
+/**
+ * The ways one search word can name a line: in its own fields (a substring, as `ILIKE '%word%'`),
+ * by a curated name of its species, or by a curated name of its genus (common-names.ts). The
+ * curated lists are constants, so the planner sees plain `genus IN (…)` / `key IN (…)` lists.
+ */
+interface WordMatch {
+  like: string;
+  /** "Genus epithet" of the species a curated name of contains the word, and their genera. */
+  species: string[];
+  speciesGenera: string[];
+  /** Genera a curated genus name of contains the word. */
+  genera: string[];
+}
+
+function wordMatch(word: string): WordMatch {
+  const named = [...speciesNamed(word)];
+  return {
+    like: `%${escapeLike(word)}%`,
+    species: named.flatMap(([genus, epithets]) => epithets.map((epithet) => `${genus} ${epithet}`)),
+    speciesGenera: named.map(([genus]) => genus),
+    genera: generaNamed(word),
+  };
+}
+
 function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
   const builder = db('catalogue_items');
-  for (const word of filter.words ?? []) {
-    const like = `%${escapeLike(word)}%`;
-    // A curated name ("hornbeam") belongs to every line of its genus, even one whose own common
-    // name is blank; the genus list is a constant, so the planner sees a plain `genus IN (…)`.
-    const named = generaNamed(word);
+  for (const { like, species, speciesGenera, genera } of (filter.words ?? []).map(wordMatch)) {
+    // A curated name ("hornbeam") belongs to every line of its genus or species, even one whose
+    // own common name is blank. The species' genera come first, so the (genus, species) index
+    // answers that arm of the OR as it does the genera's.
     builder.where((w) => {
       w.whereILike('genus', like).orWhereILike('species', like).orWhereILike('common_name', like);
-      if (named.length) w.orWhereIn('genus', named);
+      if (genera.length) w.orWhereIn('genus', genera);
+      if (species.length) w.orWhere((s) => s.whereIn('genus', speciesGenera).whereRaw(`${SPECIES_KEY_SQL} IN (${placeholders(species)})`, species));
     });
   }
   if (filter.genera) builder.whereIn('genus', filter.genera);
@@ -53,13 +83,32 @@ function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
 }
 
 /**
+ * How well a matching line answers the words, as buyers mean them (0 best), as an ORDER BY
+ * expression over {@link pageQuery}'s matches (which carry `species_key`): 0 when every word is
+ * in a name of the line's own plant (its common name or its species' curated ones: `laurel` →
+ * Prunus laurocerasus and lusitanica), 1 when every word is at least in a name of its genus
+ * (Laurus, "Bay laurel"), 2 for the rest (botanical matches). Lines of one rank keep catalogue
+ * order, so a botanical search ("acer") reads exactly as before.
+ */
+function searchRank(words: string[]): { sql: string; bindings: string[] } {
+  const levels = words.map(wordMatch).map(({ like, species, genera }) => {
+    const ownPlant = species.length ? `common_name ILIKE ? OR species_key IN (${placeholders(species)})` : 'common_name ILIKE ?';
+    const genus = genera.length ? ` WHEN genus IN (${placeholders(genera)}) THEN 1` : '';
+    return { sql: `CASE WHEN ${ownPlant} THEN 0${genus} ELSE 2 END`, bindings: [like, ...species, ...genera] };
+  });
+  // A line ranks as its worst-matched word.
+  return { sql: `GREATEST(${levels.map((l) => l.sql).join(', ')})`, bindings: levels.flatMap((l) => l.bindings) };
+}
+
+/**
  * The query behind {@link findLines}: the page's rows, each carrying the total match count. Two
  * shapes, each the fast one for its case (exported for the plan checks):
  *
  * - Search words: the matches are a MATERIALIZED CTE, found the cheapest way (the trigram
- *   indexes), then counted by a window and sorted. Left to itself the planner may walk the
- *   (genus, species) index in page order reasoning that LIMIT stops it early, but the count needs
- *   every match first, so that walk reads the whole table.
+ *   indexes), each with its species key computed once, then counted by a window and sorted by
+ *   {@link searchRank}. Left to itself the planner may walk the (genus, species) index in page
+ *   order reasoning that LIMIT stops it early, but the count needs every match first, so that
+ *   walk reads the whole table.
  * - No words (the page's first view, exact filters, the fallback's genera): the rows come from
  *   that index walk, which LIMIT does stop early, and the count from a scalar subquery. A window
  *   count here would drag all 20,000 lines through a sort (25 ms against 1 ms).
@@ -68,22 +117,27 @@ export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: num
   // A trade viewer's page carries the trade fields in the same query (no second round trip), as
   // one object per line built by PostgreSQL for the page's rows only.
   const columns = [...LINE_COLUMNS, ...tradeColumnsFor(db, viewer)];
-  const query: Knex.QueryBuilder = filter.words?.length
-    ? db
-        .withMaterialized('matched', filtered(db, filter).select(...LINE_COLUMNS, ...(viewer.trade ? TRADE_KEYS : [])))
-        .from('matched')
-        .select(...columns, db.raw('count(*) OVER () AS total'))
-    : filtered(db, filter).select(...columns, filtered(db, filter).count('*').as('total'));
-  return query
+  if (filter.words?.length) {
+    const rank = searchRank(filter.words);
+    return db
+      .withMaterialized('matched', filtered(db, filter).select(...LINE_COLUMNS, ...(viewer.trade ? TRADE_KEYS : []), db.raw(`${SPECIES_KEY_SQL} AS species_key`)))
+      .from('matched')
+      .select(...columns, db.raw('count(*) OVER () AS total'))
+      .orderByRaw(`${rank.sql}, ${ORDER_KEY_SQL}`, rank.bindings)
+      .limit(limit)
+      .offset(page * limit);
+  }
+  return filtered(db, filter)
+    .select(...columns, filtered(db, filter).count('*').as('total'))
     .orderByRaw(ORDER_KEY_SQL)
     .limit(limit)
     .offset(page * limit);
 }
 
 /**
- * One page of matching lines in catalogue order and how many match in all, in one query. A page
- * past the end has no row to carry the count, so only then does a second query count (page 0
- * with no row means there are none).
+ * One page of matching lines, best first for search words ({@link searchRank}) and otherwise in
+ * catalogue order, and how many match in all, in one query. A page past the end has no row to
+ * carry the count, so only then does a second query count (page 0 with no row means there are none).
  */
 export async function findLines(
   db: Knex,
@@ -101,7 +155,8 @@ export async function findLines(
 
 /**
  * Every name a genus goes by, as parallel arrays for the fallback query: the genus itself, its
- * lines' common names and its curated names, each with the genus's line count (the tie-break).
+ * lines' common names, its curated names and those of its species in the catalogue, each with
+ * the genus's line count (the tie-break).
  * Only genera the catalogue holds. Built by the service once per catalogue revision.
  */
 export interface GenusNames {
@@ -112,15 +167,16 @@ export interface GenusNames {
 
 /** Reads {@link GenusNames} in one grouped scan. */
 export async function genusNames(db: Knex): Promise<GenusNames> {
-  const rows = (await db('catalogue_items').select('genus', 'common_name').count({ lines: '*' }).groupBy('genus', 'common_name')) as {
-    genus: string;
-    common_name: string;
-    lines: string | number;
-  }[];
+  const rows = (await db('catalogue_items')
+    .select('genus', 'common_name', db.raw(`${SPECIES_EPITHET_SQL} AS epithet`))
+    .count({ lines: '*' })
+    .groupBy('genus', 'common_name', 'epithet')) as { genus: string; common_name: string; epithet: string; lines: string | number }[];
   const byGenus = new Map<string, { names: Set<string>; lines: number }>();
   for (const row of rows) {
     const entry = byGenus.get(row.genus) ?? { names: new Set([row.genus, ...genusCommonNames(row.genus)]), lines: 0 };
     if (row.common_name) entry.names.add(row.common_name);
+    // The curated names of the species the catalogue holds, not of every species of the genus.
+    for (const name of speciesCommonNames(row.genus, row.epithet)) entry.names.add(name);
     entry.lines += Number(row.lines);
     byGenus.set(row.genus, entry);
   }

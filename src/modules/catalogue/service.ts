@@ -96,7 +96,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
   return {
     /**
      * One page of the catalogue. Every word of `q` must appear (case-insensitively) in the genus,
-     * species or common name, or in a curated common name of the genus; the other filters are
+     * species or common name, or in a curated common name of its species or genus
+     * (common-names.ts); lines of the plant a name belongs to come first (`laurel` → the laurels
+     * before other Prunus), then the rest in catalogue order (search.ts). The other filters are
      * exact. When a search matches nothing, the lines of the genera nearest to it by trigram
      * similarity stand in, named in `did_you_mean` (unless `match` is `exact`). Facets cover the
      * whole catalogue. Each line carries its `trade` fields for a trade viewer only.
