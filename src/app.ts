@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { loadUser, sessionUserJoin } from './modules/auth/session-auth.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { catalogueHeadStart, catalogueRoutes } from './modules/catalogue/routes.ts';
+import { viewerOf } from './modules/catalogue/viewer.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
@@ -92,7 +93,8 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     catalogueAdminRoutes(services.catalogue, deps.config),
     userRoutes(services.users),
     enquiryRoutes(services.enquiries),
-    plantListRoutes(services.plantLists),
+    // Who sees prices on a plant list: the catalogue's own decision (one call site to switch).
+    plantListRoutes(services.plantLists, (ctx) => viewerOf(ctx, services.trade)),
     quoteRoutes(deps, services.quotes),
     quoteAdminRoutes(services.quotes),
     tradeRoutes(deps, services.trade, deps.storage),

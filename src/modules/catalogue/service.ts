@@ -5,7 +5,7 @@ import { notFound, validationError } from '../../errors.ts';
 import { validate } from '../../validation/validate.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './constants.ts';
 import { CatalogueItem, type CatalogueFile } from './model.ts';
-import { presentDownload, presentItem, PUBLIC_VIEWER, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
+import { presentDownload, presentItem, TRADE_VIEWER, type CatalogueViewer } from './presenter.ts';
 import { itemPatchSchema, itemSchema, NOTHING_STORED, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
 import { diffCatalogue, previewToken } from './import-preview.ts';
 import { halfReadyFrom, refuseImportedReadyFrom, refuseReadyFrom, storedReadyFrom } from './ready-from-rule.ts';
@@ -270,14 +270,15 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
 export type CatalogueService = ReturnType<typeof catalogueService>;
 
 /**
- * The public catalogue lines with these ids, keyed by id (ids not found are absent). For other
- * modules that hold catalogue ids (plant lists, quote requests); read in `db`, a transaction when
- * the caller snapshots the lines into its own rows.
+ * The catalogue lines with these ids as `viewer` may see them, keyed by id (ids not found are
+ * absent). For other modules that hold catalogue ids (plant lists, quote requests); read in `db`,
+ * a transaction when the caller snapshots the lines into its own rows.
  */
-export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[]): Promise<Map<number, CatalogueLine>> {
+export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[], viewer: CatalogueViewer): Promise<Map<number, CatalogueLine>> {
   if (!ids.length) return new Map();
-  const rows = await CatalogueItem.query(db).whereIn('id', [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, presentItem(row, PUBLIC_VIEWER)]));
+  const rows = await CatalogueItem.query(db).whereIn('id', [...new Set(ids)]).select('id', 'genus', 'species', 'common_name', 'form', 'height');
+  const lines = await withTrade(db, rows as CatalogueLine[], viewer.trade);
+  return new Map(lines.map((row) => [row.id, presentItem(row, viewer)]));
 }
 
 /** The price-list renderer, for the trade module's job (a module reaches another only through its service). */

@@ -5,6 +5,7 @@ import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { Paging } from '../../validation/paging.ts';
+import { PUBLIC_VIEWER } from '../catalogue/presenter.ts';
 import { catalogueLinesByIds } from '../catalogue/service.ts';
 import { addToPlantList, readPlantList, takePlantList } from '../plant-lists/service.ts';
 import { QuoteRequest, QuoteRequestLineRow } from './model.ts';
@@ -31,7 +32,7 @@ async function nextReference(trx: Trx, now: Date): Promise<string> {
 async function snapshotLines(trx: Trx, input: QuoteInput, userId: number | null): Promise<NewLine[]> {
   const given: { catalogue_item_id: number | null; quantity: number; snapshot?: PlantListSnapshot }[] =
     input.lines ?? (userId ? await takePlantList(trx, userId) : []);
-  const catalogue = await catalogueLinesByIds(trx, given.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])));
+  const catalogue = await catalogueLinesByIds(trx, given.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])), PUBLIC_VIEWER);
   const errors: Record<string, string[]> = {};
   const lines = given.map((line, index): NewLine | undefined => {
     const current = line.catalogue_item_id ? catalogue.get(line.catalogue_item_id) : undefined;
@@ -127,7 +128,8 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
           line.catalogue_item_id ? [{ catalogue_item_id: line.catalogue_item_id, quantity: line.quantity }] : [],
         );
         await addToPlantList(trx, userId, lines);
-        return readPlantList(trx, userId);
+        // The web client reads the list afresh (with prices for a trade buyer) after a copy.
+        return readPlantList(trx, userId, PUBLIC_VIEWER);
       });
     },
 
