@@ -150,5 +150,5 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
 }
 export type PlantListService = ReturnType<typeof plantListService>;
 
-// Other modules that take a list of lines (a quote request) validate it by the same rule.
-export { linesField } from './schema.ts';
+// Other modules that take a list of lines (a quote request) validate it by the same rule and limits.
+export { linesField, MAX_QUANTITY } from './schema.ts';
