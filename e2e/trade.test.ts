@@ -187,5 +187,5 @@ describe('trade accounts, end to end', () => {
     expect(errors).toEqual([]);
     await staff.close();
     await buyer.close();
-  });
+  }, 180_000); // a long journey (now with the priced list and quote form): more than the project's 90 s on a busy machine
 });

@@ -95,12 +95,7 @@ export const plantListApi = api.injectEndpoints({
         } catch {
           return;
         }
-        dispatch(
-          plantListApi.util.updateQueryData('getPlantList', signedIn(getState()), (list) => {
-            const line = list.lines.find((kept) => kept.id === id);
-            if (line) line.quantity = quantity;
-          }),
-        );
+        dispatch(cachedQuantity(signedIn(getState()), id, quantity));
       },
     }),
     removePlantListLine: build.mutation<unknown, number>({
@@ -198,3 +193,17 @@ export function writeOnLeave(serverList: boolean, change: { id: number; quantity
     body: remove ? undefined : JSON.stringify({ quantity: change.quantity }),
   }).catch(() => undefined);
 }
+
+/** The action that sets a line's quantity in the cached list (after a save, or a write on leaving). */
+export const cachedQuantity = (serverList: boolean, id: number, quantity: number) =>
+  plantListApi.util.updateQueryData('getPlantList', serverList, (list) => {
+    const line = list.lines.find((kept) => kept.id === id);
+    if (line) line.quantity = quantity;
+  });
+
+/** The action that drops a line from the cached list (its removal was written on leaving the page). */
+export const cachedWithout = (serverList: boolean, id: number) =>
+  plantListApi.util.updateQueryData('getPlantList', serverList, (list) => {
+    list.lines = list.lines.filter((kept) => kept.id !== id);
+    list.count = list.lines.length;
+  });

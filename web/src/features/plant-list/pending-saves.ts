@@ -33,7 +33,7 @@ export type SaveRun = (leaving: boolean) => Promise<boolean> | boolean;
 /**
  * A save that waits `delay` ms after the last {@link schedule} (debounced), and runs at once when
  * the page asks (flushAll), when the component goes (a route change), or when the browser hides or
- * leaves the page (pagehide, visibilitychange). `run` is read afresh each time, so it saves what
+ * leaves the page (pagehide, visibilitychange: then as `run(true)`). `run` is read afresh each time, so it saves what
  * is current, not what was current when it was scheduled. On leaving, `run(true)` must start its
  * write synchronously (localStorage, or a keepalive fetch): nothing after the event is sure to run.
  */
@@ -86,8 +86,9 @@ export function useDeferredSave(run: SaveRun, delay: number) {
       unregister?.();
       window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', hidden);
-      // Unmounted (the buyer followed a link): nothing will be on screen to save it later.
-      leave();
+      // Unmounted (the buyer followed a link): saved now, the usual way, so the cached list that
+      // the next page shows has it too; only a page going away needs the synchronous write.
+      void flush();
     };
   }, [pending, flush]);
 

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
 import buttons from '../../components/button.module.css';
-import { useRemovePlantListLineMutation, useUpdatePlantListLineMutation, writeOnLeave } from './api.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { cachedQuantity, cachedWithout, useRemovePlantListLineMutation, useUpdatePlantListLineMutation, writeOnLeave } from './api.ts';
 import { lineName } from './add-to-list.tsx';
 import { LinePrice } from './line-price.tsx';
 import type { LineStatus } from './line-status.ts';
@@ -54,6 +55,7 @@ export function PlantListLine({ line, status, serverList, onQuantity }: PlantLis
   const undoRef = useRef<HTMLButtonElement>(null);
   const [update] = useUpdatePlantListLineMutation();
   const [remove] = useRemovePlantListLineMutation();
+  const dispatch = useAppDispatch();
   const { snapshot } = line;
   const name = lineName(snapshot);
 
@@ -69,6 +71,9 @@ export function PlantListLine({ line, status, serverList, onQuantity }: PlantLis
     }
     if (leaving) {
       writeOnLeave(serverList, { id: line.id, quantity: value });
+      // The buyer may come back to the tab: the cached list (the quote form's) has it too.
+      saved.current = value;
+      dispatch(cachedQuantity(serverList, line.id, value));
       return true;
     }
     setFeedback({ kind: 'saving' });
@@ -86,6 +91,8 @@ export function PlantListLine({ line, status, serverList, onQuantity }: PlantLis
   const removal = useDeferredSave(async (leaving) => {
     if (leaving) {
       writeOnLeave(serverList, { id: line.id, remove: true });
+      // Removed for good now: should the buyer come back to the tab, there is nothing to undo.
+      dispatch(cachedWithout(serverList, line.id));
       return true;
     }
     const result = await remove(line.id);

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
+import { plantListApi } from './api.ts';
 import { readGuestList, writeGuestList } from './guest-list.ts';
 import { SAVE_DELAY_MS, UNDO_MS } from './plant-list-line.tsx';
 import { PlantListPage } from './plant-list-page.tsx';
@@ -233,6 +234,35 @@ describe('PlantListPage, signed in', () => {
     expect(router.state.location.pathname).toBe('/plant-list');
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/plant-list/quote'));
+  });
+
+  it('sends a pending quantity with a keepalive request when the tab is hidden, and keeps the cached list in step', async () => {
+    serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }]);
+    // The page's own load hands out the token (src/http/csrf.ts): there is no time to ask for one.
+    document.cookie = 'XSRF-TOKEN=t0ken; path=/';
+    const { store } = await renderWithSession(<PlantListPage />);
+    const quantity = await screen.findByLabelText(/Quantity of Acer/);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '77');
+    const calls = vi.mocked(fetch).mock.calls.length;
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    delete (document as { visibilityState?: string }).visibilityState;
+    // Started inside the event, not after a timer or a promise: the page may be gone next.
+    const [url, init] = vi.mocked(fetch).mock.calls[calls]!;
+    expect([String(url), init?.method, init?.keepalive, init?.body]).toEqual(['http://localhost:3000/api/plant-list/lines/101', 'PATCH', true, JSON.stringify({ quantity: 77 })]);
+    expect(new Headers(init?.headers).get('X-XSRF-TOKEN')).toBe('t0ken');
+    expect(plantListApi.endpoints.getPlantList.select(true)(store.getState()).data?.lines[0]?.quantity).toBe(77);
+  });
+
+  it('saves a pending quantity when the buyer follows a link away', async () => {
+    const { writes } = serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }]);
+    const { unmount } = await renderWithSession(<PlantListPage />);
+    const quantity = await screen.findByLabelText(/Quantity of Acer/);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '31');
+    unmount();
+    await waitFor(() => expect(writes()).toEqual([['PATCH', '/api/plant-list/lines/101', { quantity: 31 }]]));
   });
 
   it('shows an approved trade buyer each line\'s price, break saving and total, and the estimated total excl. VAT as typed', async () => {
