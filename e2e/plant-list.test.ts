@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAdmin, logInAsAdmin } from './admin-helpers.ts';
 import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
-import { addLine, lineName, listed, logInAsBuyer } from './buyer-helpers.ts';
+import { addLine, lineName, listed, logInAsBuyer, storedGuestList } from './buyer-helpers.ts';
 import { waitForMail } from './mail.ts';
 import { xlsxAttachmentRows } from '../test/mail-attachments.ts';
 import { hashPassword } from '../src/passwords.ts';
@@ -28,7 +28,7 @@ describe('plant list, as a guest on a 390 px phone', () => {
     await page.waitForURL(/q=acer/);
     // The results follow the search box: wait until the first line on show is an Acer.
     const adds = page.getByRole('form', { name: /^Add .* to the plant list$/ });
-    await expect.poll(() => adds.first().getAttribute('aria-label')).toMatch(/^Add Acer /);
+    await expect.poll(() => adds.first().getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/^Add Acer /);
 
     const header = page.getByRole('banner');
     await header.getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
@@ -46,19 +46,29 @@ describe('plant list, as a guest on a 390 px phone', () => {
     await expect.poll(() => listed(page)).toEqual({ [first]: '25', [second]: '3', [third]: '1200' });
     await screenshot(page, 'plant-list-page-phone');
 
-    // Edit one: a bad quantity is refused, then a good one kept.
+    // Edit one: quantities save as they are typed, and say so beside the line. A bad one is
+    // refused there (the stored one stays), then a good one is saved.
     const secondLine = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Remove ${second}` }) });
+    expect(await secondLine.getByRole('button', { name: /Update/ }).count()).toBe(0);
     await secondLine.getByRole('spinbutton').fill('0');
-    await secondLine.getByRole('button', { name: `Update quantity of ${second}` }).click();
-    await secondLine.getByText('Enter a whole number from 1 to 100,000.').waitFor();
+    await secondLine.getByRole('status').filter({ hasText: 'Enter a whole number from 1 to 100,000.' }).waitFor();
+    await screenshot(page, 'plant-list-invalid-phone');
     await secondLine.getByRole('spinbutton').fill('40');
-    await secondLine.getByRole('button', { name: `Update quantity of ${second}` }).click();
-    await page.getByText(`${second}: quantity now 40.`).waitFor();
+    await secondLine.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expect.poll(() => storedGuestList(page)).toEqual({ [first]: 25, [second]: 40, [third]: 1200 });
+    await screenshot(page, 'plant-list-saved-phone');
 
-    // Remove one.
+    // Remove one, bring it back with Undo, then remove it for good.
     await page.getByRole('button', { name: `Remove ${third}` }).click();
+    const undo = page.getByRole('button', { name: `Undo removing ${third}` });
     await page.getByText(`Removed ${third}.`).waitFor();
-    await header.getByRole('link', { name: 'Plant list, 2 lines' }).waitFor();
+    expect(await undo.evaluate((button) => button === document.activeElement)).toBe(true);
+    await screenshot(page, 'plant-list-undo-phone');
+    await undo.click();
+    await expect.poll(() => listed(page)).toEqual({ [first]: '25', [second]: '40', [third]: '1200' });
+    await page.getByRole('button', { name: `Remove ${third}` }).click();
+    // The removal is saved once the Undo bar goes.
+    await header.getByRole('link', { name: 'Plant list, 2 lines' }).waitFor({ timeout: 20_000 });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The list is this browser's: a reload keeps it.
@@ -66,12 +76,14 @@ describe('plant list, as a guest on a 390 px phone', () => {
     await expect.poll(() => listed(page)).toEqual({ [first]: '25', [second]: '40' });
     await header.getByRole('link', { name: 'Plant list, 2 lines' }).waitFor();
 
-    // Request a quote: the form shows the lines being sent; the reference comes back, the list is
-    // emptied here, and the sales mail and the buyer's confirmation (each with the XLSX) go out.
+    // Typed, nothing pressed, and straight to the quote: the quote carries what the buyer typed.
+    await secondLine.getByRole('spinbutton').fill('999');
     await page.getByRole('link', { name: 'Request a quote' }).click();
     await page.waitForURL(/\/plant-list\/quote$/);
+    // Request a quote: the form shows the lines being sent; the reference comes back, the list is
+    // emptied here, and the sales mail and the buyer's confirmation (each with the XLSX) go out.
     const sending = page.getByRole('list', { name: 'Lines to be quoted' }).getByRole('listitem');
-    await expect.poll(() => sending.allInnerTexts()).toEqual([`${first} × 25`, `${second} × 40`]);
+    await expect.poll(() => sending.allInnerTexts()).toEqual([`${first} × 25`, `${second} × 999`]);
     await page.getByLabel('Delivery postcode').fill('tn27 0ab');
     await page.getByLabel('Name').fill('Ann Buyer');
     await page.getByLabel('Company').fill('Green Ltd');
@@ -85,6 +97,9 @@ describe('plant list, as a guest on a 390 px phone', () => {
     const reference = (await page.locator('strong').filter({ hasText: /^Q-\d{4}-\d+$/ }).innerText()).trim();
     await header.getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
     await screenshot(page, 'quote-sent-phone');
+    // The stored request holds the typed quantity.
+    const stored = await db('quote_request_lines').join('quote_requests', 'quote_requests.id', 'quote_request_lines.quote_request_id').where({ reference }).orderBy('quote_request_lines.id').pluck('quantity');
+    expect(stored).toEqual([25, 999]);
     const confirmation = await waitForMail((mail) => mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
     expect(confirmation.text).toContain(reference);
     const toSales = await waitForMail((mail) => !mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
@@ -96,12 +111,12 @@ describe('plant list, as a guest on a 390 px phone', () => {
         const [genus = '', species = '', , form = '', height = '', quantity] = row.map(String);
         return `${lineName({ genus, species, form, height })} × ${quantity}`;
       });
-      expect(quoted).toEqual([`${first} × 25`, `${second} × 40`]);
+      expect(quoted).toEqual([`${first} × 25`, `${second} × 999`]);
     }
     expect(errors).toEqual([]);
     await context.close();
 
-    await staffQuote(reference, { quantities: ['25', '40'] });
+    await staffQuote(reference, { quantities: ['25', '999'] });
   });
 });
 
@@ -243,7 +258,13 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     }
     await phoneContext.close();
 
+    // Copy it back: the page says what it did with each line, and the list has them.
     await page.getByRole('button', { name: 'Copy into my plant list' }).click();
+    const summary = page.getByRole('status', { name: 'Copied 2 lines into your plant list' });
+    await summary.waitFor();
+    expect(await summary.getByRole('listitem').allInnerTexts()).toEqual([`${first}: added × 12`, `${second}: added × 300`]);
+    await screenshot(page, 'quote-request-copied-desktop');
+    await summary.getByRole('link', { name: 'Go to my plant list' }).click();
     await page.waitForURL(/\/plant-list$/);
     await expect.poll(() => listed(page)).toEqual({ [first]: '12', [second]: '300' });
     expect(errors).toEqual([]);

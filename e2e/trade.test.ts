@@ -143,6 +143,31 @@ describe('trade accounts, end to end', () => {
     await screenshot(page, 'trade-catalogue-seeded-desktop');
     await phoneShot(buyer, '/catalogue?q=tilia', 'trade-catalogue-seeded-phone', (p) => p.locator('dd', { hasText: 'Price on request' }).first().waitFor());
 
+    // Approved, the plant list prices each line at its quantity (the 100+ break for 250) and
+    // estimates the total excl. VAT; the quote form repeats both.
+    const prices = {
+      [shared]: '£2.50 each · Line total £100.00',
+      [accountOnly]: '£2.50 each · Line total £12.50',
+      [guestOnly]: '£1.99 each (100+ price, saves £127.50) · Line total £497.50',
+    };
+    const estimate = 'Estimated total £610.00 excl. VAT.';
+    await page.goto('/plant-list', { waitUntil: 'networkidle' });
+    const priced = page.getByRole('list', { name: 'Lines on your plant list' }).getByRole('listitem');
+    await expect.poll(() => priced.count()).toBe(3);
+    for (const [line, price] of Object.entries(prices)) {
+      await priced.filter({ has: page.getByRole('button', { name: `Remove ${line}` }) }).getByText(price).waitFor();
+    }
+    await page.getByText(estimate).waitFor();
+    await screenshot(page, 'trade-priced-plant-list-desktop');
+    await phoneShot(buyer, '/plant-list', 'trade-priced-plant-list-phone', (p) => p.getByText(estimate).waitFor());
+    await page.getByRole('link', { name: 'Request a quote' }).click();
+    await page.waitForURL(/\/plant-list\/quote$/);
+    const quoting = page.getByRole('list', { name: 'Lines to be quoted' }).getByRole('listitem');
+    for (const [line, price] of Object.entries(prices)) await quoting.filter({ hasText: line }).getByText(price).waitFor();
+    await page.getByText(estimate).waitFor();
+    await screenshot(page, 'trade-priced-quote-form-desktop');
+    await phoneShot(buyer, '/plant-list/quote', 'trade-priced-quote-form-phone', (p) => p.getByText(estimate).waitFor());
+
     await page.goto('/account/trade', { waitUntil: 'networkidle' });
     await page.getByText('Approved', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Prepare a fresh price list' }).click();
@@ -192,5 +217,5 @@ describe('trade accounts, end to end', () => {
     expect(errors).toEqual([]);
     await staff.close();
     await buyer.close();
-  });
+  }, 180_000); // a long journey (now with the priced list and quote form): more than the project's 90 s on a busy machine
 });

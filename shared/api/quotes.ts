@@ -1,5 +1,6 @@
 /** Quote requests as the API shows them (src/modules/quotes/). */
 import type { CatalogueTrade } from './catalogue.ts';
+import type { PlantList } from './plant-lists.ts';
 
 export type QuoteStatus = 'new' | 'quoted' | 'won' | 'lost';
 
@@ -86,4 +87,21 @@ export interface AdminQuoteRequestDetail extends QuoteRequestDetail {
   estimated_total_pence: number | null;
   /** Lines the estimate leaves out: no price for their quantity, or no longer in the catalogue. */
   unpriced_lines: number;
+}
+
+/**
+ * What "Copy into my plant list" did with each requested line (by its `QuoteRequestLine.id`):
+ * added as a new line, merged into the line already on the list (its quantity before and after:
+ * the quantities add up, at most the largest a line holds), or not copied, and why.
+ */
+export interface CopiedLines {
+  added: { line_id: number; quantity: number }[];
+  merged: { line_id: number; before: number; after: number }[];
+  skipped: { line_id: number; reason: 'no_longer_available' }[];
+}
+
+/** POST /api/quote-requests/{id}/copy: the buyer's list after the copy, and what the copy did. */
+export interface QuoteRequestCopy {
+  list: PlantList;
+  copied: CopiedLines;
 }

@@ -3,6 +3,7 @@ import { guest, signedIn } from '../../../test/admin.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
+import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';
 import { MAX_LINES } from './schema.ts';
 
 /** The signed-in buyer's plant list through HTTP, against a real database. */
@@ -165,6 +166,48 @@ describe('the plant list', () => {
     expect((await other.delete(`/api/plant-list/lines/${line.id}`)).status).toBe(404);
     expect((await other.get('/api/plant-list')).body.count).toBe(0);
     expect((await owner.get('/api/plant-list')).body.lines[0]).toMatchObject({ id: line.id, quantity: 9 });
+  });
+
+  describe('prices on the list', () => {
+    const priced = { price_pence: 250, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 5000 };
+    const pricedItem = async () => {
+      const [id] = await insertCatalogueItems(context.deps.db, 1);
+      await context.deps.db('catalogue_items').where({ id }).update(priced);
+      return id!;
+    };
+    /** Every answer of the plant-list API that carries lines, for one buyer and one priced catalogue line. */
+    const answers = async (client: TestClient, itemId: number) => {
+      const added = (await client.post('/api/plant-list/lines', { catalogue_item_id: itemId, quantity: 120 })).body;
+      const edited = (await client.patch(`/api/plant-list/lines/${added.id}`, { quantity: 150 })).body;
+      const merged = (await client.post('/api/plant-list/merge', { lines: [{ catalogue_item_id: itemId, quantity: 1 }] })).body.lines[0];
+      const listed = (await client.get('/api/plant-list')).body.lines[0];
+      return [added, edited, merged, listed];
+    };
+
+    it('gives an approved trade buyer each line\'s price, breaks and availability', async () => {
+      const item = await pricedItem();
+      const client = await buyer();
+      await insertTradeApplication(context.deps.db, client.userId, 'approved');
+      for (const line of await answers(client, item)) {
+        expect(line.current.trade).toEqual({ price_pence: 250, price_breaks: [{ min_quantity: 100, price_pence: 199 }], stock_status: 'in_stock', stock_quantity: 5000, ready_from: null });
+      }
+    });
+
+    it.each<[string, TradeStatus | null]>([
+      ['a buyer without a trade account', null],
+      ['a pending applicant', 'pending'],
+      ['a rejected applicant', 'rejected'],
+    ])('sends %s no trade field on any line', async (_who, status) => {
+      const item = await pricedItem();
+      const client = await buyer();
+      if (status) await insertTradeApplication(context.deps.db, client.userId, status);
+      for (const line of await answers(client, item)) {
+        expect(line.current).toMatchObject({ id: item });
+        expect(line.current).not.toHaveProperty('trade');
+        expect(line).not.toHaveProperty('trade');
+        expect(JSON.stringify(line)).not.toMatch(/price_|stock_|ready_from/);
+      }
+    });
   });
 
   it('answers guests 401 on every route', async () => {

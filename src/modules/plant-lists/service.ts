@@ -3,7 +3,7 @@ import type { PlantList, PlantListLine, PlantListSnapshot } from '../../../share
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
-import { PUBLIC_VIEWER } from '../../viewer.ts';
+import { PUBLIC_VIEWER, type Viewer } from '../../viewer.ts';
 import { catalogueLinesByIds } from '../catalogue/service.ts';
 import { findUserById } from '../users/service.ts';
 import { PlantListLineRow } from './model.ts';
@@ -26,14 +26,15 @@ function present(row: PlantListLineRow, current: CatalogueLine | undefined): Pla
   return { id: row.id, catalogue_item_id: row.catalogue_item_id, quantity: row.quantity, snapshot: row.snapshot, current: current ?? null, changed };
 }
 
-async function presentAll(db: Db | Trx, rows: PlantListLineRow[]): Promise<PlantListLine[]> {
-  const current = await catalogueLinesByIds(db, rows.flatMap((row) => (row.catalogue_item_id ? [row.catalogue_item_id] : [])), PUBLIC_VIEWER);
+/** Lines as `viewer` may see them: `current.trade` (prices, availability) only for a trade viewer. */
+async function presentAll(db: Db | Trx, rows: PlantListLineRow[], viewer: Viewer): Promise<PlantListLine[]> {
+  const current = await catalogueLinesByIds(db, rows.flatMap((row) => (row.catalogue_item_id ? [row.catalogue_item_id] : [])), viewer);
   return rows.map((row) => present(row, row.catalogue_item_id ? current.get(row.catalogue_item_id) : undefined));
 }
 
-async function readList(db: Db | Trx, userId: number): Promise<PlantList> {
+async function readList(db: Db | Trx, userId: number, viewer: Viewer): Promise<PlantList> {
   const rows = await PlantListLineRow.query(db).where({ user_id: userId }).orderBy('id');
-  const lines = await presentAll(db, rows);
+  const lines = await presentAll(db, rows, viewer);
   return { lines, count: lines.length };
 }
 
@@ -52,6 +53,7 @@ export async function addToPlantList(
   fieldOf: (index: number) => string = (index) => `lines.${index}.catalogue_item_id`,
 ): Promise<PlantListLineRow[]> {
   await findUserById(trx, userId, { lock: true });
+  // Only the snapshot is taken from these: no trade fields needed.
   const catalogue = await catalogueLinesByIds(trx, lines.map((line) => line.catalogue_item_id), PUBLIC_VIEWER);
   const errors: Record<string, string[]> = {};
   lines.forEach((line, index) => {
@@ -112,20 +114,20 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
     return row;
   };
   return {
-    list: (userId: number): Promise<PlantList> => readList(deps.db, userId),
+    list: (userId: number, viewer: Viewer): Promise<PlantList> => readList(deps.db, userId, viewer),
 
     /** Adds one line, or adds to the quantity of the line already there. */
-    async add(userId: number, line: LineInput): Promise<PlantListLine> {
+    async add(userId: number, line: LineInput, viewer: Viewer): Promise<PlantListLine> {
       return deps.db.transaction(async (trx) => {
         const [row] = await addToPlantList(trx, userId, [line], () => 'catalogue_item_id');
-        return (await presentAll(trx, [row!]))[0]!;
+        return (await presentAll(trx, [row!], viewer))[0]!;
       });
     },
 
-    async setQuantity(userId: number, id: number, quantity: number): Promise<PlantListLine> {
+    async setQuantity(userId: number, id: number, quantity: number, viewer: Viewer): Promise<PlantListLine> {
       const row = await mine(deps.db, userId, id);
       const updated = await row.$query(deps.db).patchAndFetch({ quantity, updated_at: new Date() });
-      return (await presentAll(deps.db, [updated]))[0]!;
+      return (await presentAll(deps.db, [updated], viewer))[0]!;
     },
 
     async remove(userId: number, id: number): Promise<void> {
@@ -138,15 +140,15 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
     },
 
     /** The guest's list on sign-in: each line added (quantities summed), all or nothing. */
-    async merge(userId: number, lines: LineInput[]): Promise<PlantList> {
+    async merge(userId: number, lines: LineInput[], viewer: Viewer): Promise<PlantList> {
       return deps.db.transaction(async (trx) => {
         await addToPlantList(trx, userId, lines);
-        return readList(trx, userId);
+        return readList(trx, userId, viewer);
       });
     },
   };
 }
 export type PlantListService = ReturnType<typeof plantListService>;
 
-// Other modules that take a list of lines (a quote request) validate it by the same rule.
-export { linesField } from './schema.ts';
+// Other modules that take a list of lines (a quote request) validate it by the same rule and limits.
+export { linesField, MAX_QUANTITY } from './schema.ts';

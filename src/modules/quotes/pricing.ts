@@ -1,20 +1,17 @@
 import type { CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import type { QuoteLineNow } from '../../../shared/api/quotes.ts';
+import { priceForQuantity as linePrice } from '../../../shared/trade-pricing.ts';
 
 /**
- * The unit price of `quantity` plants of a line: the price of the highest break the quantity
- * reaches, else the list price; null prices when neither applies (price on request).
+ * A requested line priced for staff at its quantity, by the one pricing rule the buyer's plant list
+ * and quote form use (shared/trade-pricing.ts); null prices when the line has none (price on request).
  */
 export function priceForQuantity(trade: CatalogueTrade, quantity: number): QuoteLineNow {
-  const reached = trade.price_breaks.reduce<CatalogueTrade['price_breaks'][number] | undefined>(
-    (best, step) => (step.min_quantity <= quantity && (!best || step.min_quantity > best.min_quantity) ? step : best),
-    undefined,
-  );
-  const unit = reached?.price_pence ?? trade.price_pence;
+  const price = linePrice(trade, quantity);
   return {
     trade,
-    unit_price_pence: unit,
-    break_min_quantity: reached?.min_quantity ?? null,
-    line_total_pence: unit === null ? null : unit * quantity,
+    unit_price_pence: price?.unit_pence ?? null,
+    break_min_quantity: price?.break?.min_quantity ?? null,
+    line_total_pence: price?.total_pence ?? null,
   };
 }

@@ -255,7 +255,12 @@ describe('quote requests of a signed-in buyer', () => {
       [ids[0], 'Crataegus', 1],
     ]);
     const copied = await client.post(`/api/quote-requests/${body.id}/copy`);
-    expect(copied.body.lines.map((l: { catalogue_item_id: number }) => l.catalogue_item_id)).toEqual([ids[0]]);
+    expect(copied.body.list.lines.map((l: { catalogue_item_id: number }) => l.catalogue_item_id)).toEqual([ids[0]]);
+    expect(copied.body.copied).toEqual({
+      added: [{ line_id: detail.lines[1].id, quantity: 1 }],
+      merged: [],
+      skipped: [{ line_id: detail.lines[0].id, reason: 'no_longer_available' }],
+    });
   });
 
   it('lists my requests newest first, copies one into my list, and answers 404 for another buyer’s', async () => {
@@ -276,10 +281,17 @@ describe('quote requests of a signed-in buyer', () => {
     await me.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 1 });
     const copied = await me.post(`/api/quote-requests/${second.id}/copy`);
     expect(copied.status).toBe(200);
-    expect(copied.body.lines.map((l: { catalogue_item_id: number; quantity: number }) => [l.catalogue_item_id, l.quantity])).toEqual([
+    expect(copied.body.list.lines.map((l: { catalogue_item_id: number; quantity: number }) => [l.catalogue_item_id, l.quantity])).toEqual([
       [ids[0], 8],
       [ids[1], 1],
     ]);
+    // What it did is said: the line already on the list (1) was merged to 8, the other added.
+    const requested = (await me.get(`/api/quote-requests/${second.id}`)).body.lines as { id: number }[];
+    expect(copied.body.copied).toEqual({
+      added: [{ line_id: requested[1]!.id, quantity: 1 }],
+      merged: [{ line_id: requested[0]!.id, before: 1, after: 8 }],
+      skipped: [],
+    });
 
     expect((await me.get(`/api/quote-requests/${theirs.id}`)).status).toBe(404);
     expect((await me.post(`/api/quote-requests/${theirs.id}/copy`)).status).toBe(404);

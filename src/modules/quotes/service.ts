@@ -1,14 +1,15 @@
 import type { Paged } from '../../../shared/api/paged.ts';
-import type { PlantList, PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
-import type { AdminQuoteRequestDetail, QuoteDefaults, QuoteRequestCreated, QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../shared/api/quotes.ts';
+import type { PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
+import type { AdminQuoteRequestDetail, QuoteDefaults, QuoteRequestCopy, QuoteRequestCreated, QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../shared/api/quotes.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { Paging } from '../../validation/paging.ts';
 import { PUBLIC_VIEWER } from '../../viewer.ts';
 import { catalogueLinesByIds, staffLinesByIds } from '../catalogue/service.ts';
-import { addToPlantList, readPlantList, takePlantList } from '../plant-lists/service.ts';
+import { addToPlantList, MAX_QUANTITY, readPlantList, takePlantList } from '../plant-lists/service.ts';
 import { approvedTradeAccount } from '../trade/service.ts';
+import { summariseCopy } from './copy-summary.ts';
 import { QuoteRequest, QuoteRequestLineRow } from './model.ts';
 import { presentAdminDetail, presentDetail, presentSummary } from './presenter.ts';
 import type { QuoteInput } from './schema.ts';
@@ -133,16 +134,22 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
 
     mineOne: async (userId: number, id: number) => detail(await QuoteRequest.query(deps.db).findOne({ id, user_id: userId })),
 
-    /** Puts a past request's lines into the buyer's list (merging); lines whose catalogue row is gone are left out. */
-    async copy(userId: number, id: number): Promise<PlantList> {
+    /**
+     * Puts a past request's lines into the buyer's list and says what it did with each: added,
+     * merged into the line already there (quantities added), or left out as no longer available.
+     */
+    async copy(userId: number, id: number): Promise<QuoteRequestCopy> {
       return deps.db.transaction(async (trx) => {
         const request = await QuoteRequest.query(trx).findOne({ id, user_id: userId });
         if (!request) throw notFound();
-        const lines = (await linesOf(trx, id)).flatMap((line) =>
-          line.catalogue_item_id ? [{ catalogue_item_id: line.catalogue_item_id, quantity: line.quantity }] : [],
-        );
-        await addToPlantList(trx, userId, lines);
-        return readPlantList(trx, userId);
+        const lines = await linesOf(trx, id);
+        const available = await catalogueLinesByIds(trx, lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])), PUBLIC_VIEWER);
+        const stored: { catalogue_item_id: number | null; quantity: number }[] = await trx('plant_list_lines').where({ user_id: userId }).select('catalogue_item_id', 'quantity');
+        const onList = new Map(stored.flatMap((row) => (row.catalogue_item_id ? [[row.catalogue_item_id, row.quantity] as const] : [])));
+        const { copied, toAdd } = summariseCopy(lines, onList, new Set(available.keys()), MAX_QUANTITY);
+        await addToPlantList(trx, userId, toAdd);
+        // The web client reads the list afresh (with prices for a trade buyer) after a copy.
+        return { list: await readPlantList(trx, userId, PUBLIC_VIEWER), copied };
       });
     },
 

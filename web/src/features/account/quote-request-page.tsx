@@ -1,21 +1,19 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { describeError } from '../../app/api-errors.ts';
 import { errorMessage } from '../../components/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
-import type { QuoteRequestLine } from '../../../../shared/api/quotes.ts';
+import type { CopiedLines } from '../../../../shared/api/quotes.ts';
+import { CopySummary, lineText } from './copy-summary.tsx';
 import { formatDate, STATUS_LABELS, useCopyQuoteRequestMutation, useGetMyQuoteRequestQuery } from './quote-requests-api.ts';
 import styles from './quote-requests.module.css';
 
-/** A requested line as the buyer reads it (the catalogue data of the moment it was requested). */
-const lineText = (line: QuoteRequestLine): string =>
-  `${line.genus} ${line.species}, ${line.form}, ${line.height === 'Rootstock' ? line.height : `${line.height} cm`}`;
-
 /**
  * One of the buyer's quote requests (/account/quote-requests/:id) with its lines, and "Copy into
- * my plant list", which adds the lines still in the catalogue to the buyer's list and goes there.
+ * my plant list", which adds the lines still available to the buyer's list and then says, line by
+ * line, what it added, what it merged (to what quantity) and what it could not copy, and why.
  * Someone else's request (or none) is the server's 404, shown as "not found".
  */
 export function QuoteRequestPage() {
@@ -24,14 +22,19 @@ export function QuoteRequestPage() {
   const { data, isLoading, error } = useGetMyQuoteRequestQuery(id, { skip: !valid });
   const [copy, copying] = useCopyQuoteRequestMutation();
   const [copyError, setCopyError] = useState('');
-  const navigate = useNavigate();
+  const [copied, setCopied] = useState<CopiedLines | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (copied) summaryRef.current?.focus();
+  }, [copied]);
   usePageMeta(data ? `Quote request ${data.reference}` : 'Quote request', 'One of your quote requests and its lines.');
 
   const copyIntoList = async () => {
     setCopyError('');
+    setCopied(null);
     const result = await copy(id);
     if ('error' in result) setCopyError(errorMessage(result.error, 'Sorry, the lines could not be copied. Please try again.'));
-    else navigate('/plant-list');
+    else setCopied(result.data.copied);
   };
 
   const back = <Link to="/account/quote-requests">All my quote requests</Link>;
@@ -85,6 +88,7 @@ export function QuoteRequestPage() {
         {copying.isLoading && <Loading inline showLabel label="Copying…" />}
       </div>
       <Notice tone="error">{copyError}</Notice>
+      {copied && <CopySummary ref={summaryRef} copied={copied} lines={data.lines} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { QuoteRequestDetail, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';
+import type { QuoteRequestCopy, QuoteRequestDetail, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';
 
 /** GET /api/quote-requests?page=&limit= (page zero-based): one page of the buyer's requests, newest first. */
 export interface QuoteRequestPage {
@@ -22,7 +22,7 @@ export const quoteRequestsApi = api.injectEndpoints({
       query: (id) => `/api/quote-requests/${id}`,
       keepUnusedDataFor: 0,
     }),
-    copyQuoteRequest: build.mutation<unknown, number>({
+    copyQuoteRequest: build.mutation<QuoteRequestCopy, number>({
       query: (id) => ({ url: `/api/quote-requests/${id}/copy`, method: 'POST' }),
       invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
     }),

@@ -78,8 +78,13 @@ describe('QuoteRequestPage', () => {
     return { ...result, router };
   };
 
-  it('shows the request with its lines and copies them into the plant list, then goes there', async () => {
-    const seen = mockServer({ ...csrf, 'GET /api/quote-requests/4': () => json(detail), 'POST /api/quote-requests/4/copy': () => json({ lines: [], count: 1 }) });
+  it('shows the request with its lines, copies them into the plant list and says what it added, merged and left out', async () => {
+    const copied = { added: [], merged: [{ line_id: 1, before: 30, after: 35 }], skipped: [{ line_id: 2, reason: 'no_longer_available' }] };
+    const seen = mockServer({
+      ...csrf,
+      'GET /api/quote-requests/4': () => json(detail),
+      'POST /api/quote-requests/4/copy': () => json({ list: { lines: [], count: 1 }, copied }),
+    });
     const { router } = renderDetail(4);
     expect(await screen.findByRole('heading', { name: 'Quote request Q-2026-000004' })).toBeInTheDocument();
     expect(screen.getByText('Quoted')).toBeInTheDocument();
@@ -91,6 +96,13 @@ describe('QuoteRequestPage', () => {
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Copy into my plant list' }));
+    const summary = await screen.findByRole('status', { name: 'Copied 1 line into your plant list' });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+      'Acer campestre, 9cm, 20-40 cm: already on your list with 30; now 35',
+      'Corylus avellana, Bare root, 60-90 cm: no longer available, so not copied',
+    ]);
+    await userEvent.click(within(summary).getByRole('link', { name: 'Go to my plant list' }));
     expect(await screen.findByRole('heading', { name: 'Plant list' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/plant-list');
     expect(seen.filter((request) => request.method === 'POST').map((request) => request.url.pathname)).toEqual(['/api/quote-requests/4/copy']);

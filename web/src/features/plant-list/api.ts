@@ -1,8 +1,8 @@
-import { api } from '../../app/api.ts';
+import { api, readXsrfToken } from '../../app/api.ts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { CatalogueLine, GenusDetail } from '../../../../shared/api/catalogue.ts';
 import { genusSlug } from '../../../../shared/slug.ts';
-import { readGuestList, writeGuestList } from './guest-list.ts';
+import { readGuestList, setGuestQuantity, withoutGuestLine, writeGuestList } from './guest-list.ts';
 import type { GuestLine } from './guest-list.ts';
 import { MAX_LINES, MAX_QUANTITY, MIN_QUANTITY, snapshotOf, validQuantity } from './types.ts';
 import type { PlantList } from './types.ts';
@@ -79,18 +79,29 @@ export const plantListApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
     }),
+    /**
+     * A line's quantity (saved as the buyer types). The cached list takes the new quantity on
+     * success rather than being read again: the count does not change, and the buyer may be typing.
+     */
     updatePlantListLine: build.mutation<unknown, { id: number; quantity: number }>({
       queryFn: async ({ id, quantity }, { getState }, _extra, baseQuery) => {
-        if (signedIn(getState())) return baseQuery({ url: `/api/plant-list/lines/${id}`, method: 'PATCH', body: { quantity } });
+        if (signedIn(getState())) return baseQuery({ url: `/api/plant-list/lines/${id}`, method: 'PATCH', body: { quantity }, keepalive: true });
         if (!validQuantity(quantity)) return invalid('quantity', QUANTITY_MESSAGE);
-        return changeGuestList((lines) => lines.map((line) => (line.catalogue_item_id === id ? { ...line, quantity } : line)));
+        return changeGuestList((lines) => setGuestQuantity(lines, id, quantity));
       },
-      invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
+      async onQueryStarted({ id, quantity }, { dispatch, getState, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(cachedQuantity(signedIn(getState()), id, quantity));
+      },
     }),
     removePlantListLine: build.mutation<unknown, number>({
       queryFn: async (id, { getState }, _extra, baseQuery) => {
         if (signedIn(getState())) return baseQuery({ url: `/api/plant-list/lines/${id}`, method: 'DELETE' });
-        return changeGuestList((lines) => lines.filter((line) => line.catalogue_item_id !== id));
+        return changeGuestList((lines) => withoutGuestLine(lines, id));
       },
       invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
     }),
@@ -155,3 +166,44 @@ export const {
   useMergeGuestListMutation,
   useGetCurrentLinesQuery,
 } = plantListApi;
+
+/**
+ * The page is going away (pagehide, hidden, unmounted): a change must start now, synchronously.
+ * A guest's list is written to localStorage at once; a buyer's change is sent with a keepalive
+ * fetch, which the browser completes after the page is gone. Nothing is awaited or reported: the
+ * buyer is no longer looking, and the last good value stays stored if it fails.
+ */
+export function writeOnLeave(serverList: boolean, change: { id: number; quantity: number } | { id: number; remove: true }): void {
+  if (!serverList) {
+    try {
+      const lines = readGuestList();
+      writeGuestList('remove' in change ? withoutGuestLine(lines, change.id) : setGuestQuantity(lines, change.id, change.quantity));
+    } catch {
+      /* storage full or blocked: the list stays as it was */
+    }
+    return;
+  }
+  const token = readXsrfToken();
+  const remove = 'remove' in change;
+  void fetch(`${window.location.origin}/api/plant-list/lines/${change.id}`, {
+    method: remove ? 'DELETE' : 'PATCH',
+    keepalive: true,
+    credentials: 'include',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { 'X-XSRF-TOKEN': token } : {}) },
+    body: remove ? undefined : JSON.stringify({ quantity: change.quantity }),
+  }).catch(() => undefined);
+}
+
+/** The action that sets a line's quantity in the cached list (after a save, or a write on leaving). */
+export const cachedQuantity = (serverList: boolean, id: number, quantity: number) =>
+  plantListApi.util.updateQueryData('getPlantList', serverList, (list) => {
+    const line = list.lines.find((kept) => kept.id === id);
+    if (line) line.quantity = quantity;
+  });
+
+/** The action that drops a line from the cached list (its removal was written on leaving the page). */
+export const cachedWithout = (serverList: boolean, id: number) =>
+  plantListApi.util.updateQueryData('getPlantList', serverList, (list) => {
+    list.lines = list.lines.filter((kept) => kept.id !== id);
+    list.count = list.lines.length;
+  });

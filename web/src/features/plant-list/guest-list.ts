@@ -55,3 +55,10 @@ export function writeGuestList(lines: GuestLine[], storage: Storage | undefined 
   if (lines.length === 0) storage.removeItem(GUEST_LIST_KEY);
   else storage.setItem(GUEST_LIST_KEY, JSON.stringify(lines));
 }
+
+/** The lines with one line's quantity changed (a line's id is its catalogue id). */
+export const setGuestQuantity = (lines: GuestLine[], id: number, quantity: number): GuestLine[] =>
+  lines.map((line) => (line.catalogue_item_id === id ? { ...line, quantity } : line));
+
+/** The lines without one line. */
+export const withoutGuestLine = (lines: GuestLine[], id: number): GuestLine[] => lines.filter((line) => line.catalogue_item_id !== id);

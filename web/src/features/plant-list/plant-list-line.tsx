@@ -1,58 +1,156 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
 import buttons from '../../components/button.module.css';
-import { useRemovePlantListLineMutation, useUpdatePlantListLineMutation } from './api.ts';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { cachedQuantity, cachedWithout, useRemovePlantListLineMutation, useUpdatePlantListLineMutation, writeOnLeave } from './api.ts';
 import { lineName } from './add-to-list.tsx';
+import { LinePrice } from './line-price.tsx';
 import type { LineStatus } from './line-status.ts';
+import { useDeferredSave } from './pending-saves.ts';
 import { QuantityInput } from './quantity-input.tsx';
 import { MAX_QUANTITY, MIN_QUANTITY, validQuantity } from './types.ts';
 import type { PlantListLine as Line } from './types.ts';
 import styles from './plant-list-page.module.css';
 
+/** How long after the last keystroke a quantity is saved. */
+export const SAVE_DELAY_MS = 600;
+/** How long a removed line can be brought back before the removal is saved. */
+export const UNDO_MS = 8000;
+
+const QUANTITY_MESSAGE = `Enter a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY.toLocaleString('en-GB')}.`;
+
+/** The typed text as a quantity, or null when it is not one the list takes. */
+const quantityOf = (text: string): number | null => {
+  const value = Number(text);
+  return text.trim() !== '' && validQuantity(value) ? value : null;
+};
+
+/** What the line says beside its quantity. */
+type Feedback = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string; retry: boolean };
+
 /** Props of {@link PlantListLine}. */
 export interface PlantListLineProps {
   line: Line;
   status: LineStatus;
-  /** Tells the page what happened, for its live region ("Removed …"). */
-  onDone: (message: string, removed?: boolean) => void;
+  /** Whose list: the server's (signed in) or this browser's. */
+  serverList: boolean;
+  /** Tells the page the quantity on screen (for its total) as the buyer types it. */
+  onQuantity?: (id: number, quantity: number) => void;
 }
 
 /**
  * One line of the list: what was added (the snapshot, so a removed catalogue row still reads),
- * its standing against the catalogue now, its quantity with an Update button, and Remove.
+ * its standing against the catalogue now, its price for a trade buyer, and its quantity, saved as
+ * it is typed (after a pause; at once when the buyer leaves or requests a quote) with "Saving…",
+ * "Saved" or what went wrong beside it. Remove puts an Undo bar in the line's place; the removal is
+ * saved only when the bar goes, so Undo brings the line back as it was, where it was.
  */
-export function PlantListLine({ line, status, onDone }: PlantListLineProps) {
+export function PlantListLine({ line, status, serverList, onQuantity }: PlantListLineProps) {
   const id = useId();
   const [quantity, setQuantity] = useState(String(line.quantity));
-  const [error, setError] = useState<string | null>(null);
-  const [update, updating] = useUpdatePlantListLineMutation();
-  const [remove, removing] = useRemovePlantListLineMutation();
+  const [feedback, setFeedback] = useState<Feedback>({ kind: 'idle' });
+  const [removed, setRemoved] = useState(false);
+  const saved = useRef(line.quantity);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const [update] = useUpdatePlantListLineMutation();
+  const [remove] = useRemovePlantListLineMutation();
+  const dispatch = useAppDispatch();
   const { snapshot } = line;
   const name = lineName(snapshot);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = Number(quantity);
-    if (quantity.trim() === '' || !validQuantity(value)) {
-      setError(`Enter a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY.toLocaleString('en-GB')}.`);
-      return;
+  const save = useDeferredSave(async (leaving) => {
+    const value = quantityOf(quantity);
+    if (value === null) {
+      if (!leaving) setFeedback({ kind: 'invalid', message: QUANTITY_MESSAGE });
+      return false;
     }
+    if (value === saved.current) {
+      if (!leaving) setFeedback((now) => (now.kind === 'idle' ? now : { kind: 'saved' }));
+      return true;
+    }
+    if (leaving) {
+      writeOnLeave(serverList, { id: line.id, quantity: value });
+      // The buyer may come back to the tab: the cached list (the quote form's) has it too.
+      saved.current = value;
+      dispatch(cachedQuantity(serverList, line.id, value));
+      return true;
+    }
+    setFeedback({ kind: 'saving' });
     const result = await update({ id: line.id, quantity: value });
     if ('error' in result) {
       const { body } = describeError(result.error);
-      setError(firstFieldErrors(body, ['quantity']).quantity ?? 'The quantity could not be saved; please try again.');
-      return;
+      setFeedback({ kind: 'failed', message: firstFieldErrors(body, ['quantity']).quantity ?? 'Not saved: the connection failed.', retry: true });
+      return false;
     }
-    setError(null);
-    onDone(`${name}: quantity now ${value.toLocaleString('en-GB')}.`);
+    saved.current = value;
+    setFeedback({ kind: 'saved' });
+    return true;
+  }, SAVE_DELAY_MS);
+
+  const removal = useDeferredSave(async (leaving) => {
+    if (leaving) {
+      writeOnLeave(serverList, { id: line.id, remove: true });
+      // Removed for good now: should the buyer come back to the tab, there is nothing to undo.
+      dispatch(cachedWithout(serverList, line.id));
+      return true;
+    }
+    const result = await remove(line.id);
+    if ('error' in result) {
+      setRemoved(false);
+      setFeedback({ kind: 'failed', message: `${name} could not be removed; please try again.`, retry: false });
+      return false;
+    }
+    return true;
+  }, UNDO_MS);
+
+  const retry = () => {
+    save.schedule();
+    void save.flush();
   };
 
-  const drop = async () => {
-    const result = await remove(line.id);
-    if ('error' in result) onDone(`${name} could not be removed; please try again.`);
-    else onDone(`Removed ${name}.`, true);
+  const wasRemoved = useRef(false);
+  useEffect(() => {
+    // Keep the focus where the buyer is: on Undo once the line goes, back on its quantity after.
+    if (removed) undoRef.current?.focus();
+    else if (wasRemoved.current) inputRef.current?.focus();
+    wasRemoved.current = removed;
+  }, [removed]);
+
+  const type = (text: string) => {
+    setQuantity(text);
+    const value = quantityOf(text);
+    if (value !== null) onQuantity?.(line.id, value);
+    // A wrong value is said after the pause too, not while the buyer is mid-way through typing.
+    setFeedback((now) => (now.kind === 'invalid' && value !== null ? { kind: 'idle' } : now));
+    save.schedule();
   };
+
+  if (removed) {
+    return (
+      <li className={styles.line} data-status="removed-pending">
+        <p className={styles.undo} role="status">
+          Removed {name}.{' '}
+          <button
+            ref={undoRef}
+            type="button"
+            className={buttons.secondary}
+            aria-label={`Undo removing ${name}`}
+            onClick={() => {
+              removal.cancel();
+              setRemoved(false);
+            }}
+          >
+            Undo
+          </button>
+        </p>
+      </li>
+    );
+  }
+
+  const shown = quantityOf(quantity) ?? saved.current;
+  const trade = line.current?.trade;
+  const invalid = feedback.kind === 'invalid' || (feedback.kind === 'failed' && quantityOf(quantity) === null);
 
   return (
     <li className={styles.line} data-status={status.kind}>
@@ -68,31 +166,52 @@ export function PlantListLine({ line, status, onDone }: PlantListLineProps) {
         </p>
         {status.kind === 'removed' && <p className={styles.flag}>No longer in the catalogue: we will suggest an alternative with your quote.</p>}
         {status.kind === 'changed' && <p className={styles.flag}>Changed in the catalogue since you added it: now {lineName(status.current)}.</p>}
+        {trade && <LinePrice trade={trade} quantity={shown} />}
       </div>
-      <form className={styles.quantityForm} onSubmit={save} noValidate>
+      <div className={styles.quantityForm}>
         <label htmlFor={`${id}-quantity`}>
           Quantity<span className="visually-hidden">{` of ${name}`}</span>
         </label>
         <QuantityInput
+          ref={inputRef}
           id={`${id}-quantity`}
           className={styles.quantity}
           value={quantity}
-          invalid={Boolean(error)}
-          describedBy={error ? `${id}-error` : undefined}
-          onChange={(event) => setQuantity(event.target.value)}
+          invalid={invalid}
+          describedBy={feedback.kind === 'invalid' || feedback.kind === 'failed' ? `${id}-feedback` : undefined}
+          onChange={(event) => type(event.target.value)}
+          onBlur={() => void save.flush()}
         />
-        <button type="submit" className={buttons.secondary} disabled={updating.isLoading} aria-label={`Update quantity of ${name}`}>
-          Update
-        </button>
-        <button type="button" className={buttons.danger} disabled={removing.isLoading} onClick={() => void drop()} aria-label={`Remove ${name}`}>
+        <button
+          type="button"
+          className={buttons.danger}
+          onClick={() => {
+            setRemoved(true);
+            removal.schedule();
+          }}
+          aria-label={`Remove ${name}`}
+        >
           Remove
         </button>
-        {error && (
-          <p id={`${id}-error`} className={styles.error}>
-            {error}
-          </p>
-        )}
-      </form>
+        <p id={`${id}-feedback`} className={styles.feedback} data-kind={feedback.kind} role="status">
+          {feedback.kind === 'saving' && 'Saving…'}
+          {feedback.kind === 'saved' && 'Saved'}
+          {feedback.kind === 'invalid' && feedback.message}
+          {feedback.kind === 'failed' && (
+            <>
+              {feedback.message}
+              {feedback.retry && (
+                <>
+                  {' '}
+                  <button type="button" className={styles.retry} onClick={retry}>
+                    Retry
+                  </button>
+                </>
+              )}
+            </>
+          )}
+        </p>
+      </div>
     </li>
   );
 }

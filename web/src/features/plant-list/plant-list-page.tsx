@@ -1,5 +1,6 @@
-import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectCurrentUser } from '../../app/session.ts';
 import buttons from '../../components/button.module.css';
@@ -8,12 +9,16 @@ import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import { useClearPlantListMutation, useGetCurrentLinesQuery } from './api.ts';
 import { lineStatus } from './line-status.ts';
+import { EstimatedTotal } from './estimate.tsx';
+import { createPendingSaves, PendingSavesContext } from './pending-saves.ts';
 import { PlantListLine } from './plant-list-line.tsx';
 import type { PlantListLine as Line } from './types.ts';
 import { usePlantList } from './use-plant-list.ts';
 import { PlantListStates } from './plant-list-states.tsx';
 import page from './page.module.css';
 import styles from './plant-list-page.module.css';
+
+const QUOTE_HREF = '/plant-list/quote';
 
 /** A guest's lines grouped by genus, for the catalogue check (one request per genus). */
 function byGenus(lines: Line[]): { genus: string; ids: number[] }[] {
@@ -27,9 +32,11 @@ function byGenus(lines: Line[]): { genus: string; ids: number[] }[] {
 /**
  * The plant list (/plant-list), client-rendered like the account screens: its content is this
  * browser's (a guest's stored list) or the signed-in buyer's, so a server render could only show
- * a spinner. Lines can be re-quantified, removed, or all cleared; a line whose catalogue row was
- * removed or changed says so (the server tells for a signed-in buyer; for a guest the page reads
- * the lines' genera from the catalogue). Outcomes are announced in one live region.
+ * a spinner. Quantities save as they are typed and lines can be removed (with Undo) beside the
+ * line itself, or all cleared; a line whose catalogue row was removed or changed says so (the
+ * server tells for a signed-in buyer; for a guest the page reads the lines' genera from the
+ * catalogue). A trade buyer sees each line's price and the estimated total of the quantities on
+ * screen. "Request a quote" first saves whatever is still being typed, so the quote carries it.
  */
 export function PlantListPage() {
   usePageMeta('Plant list', 'Your list of plants and quantities for a trade quotation from Hothfield Nurseries.');
@@ -37,59 +44,87 @@ export function PlantListPage() {
   const { data, ready, isError } = usePlantList();
   const [clear, clearing] = useClearPlantListMutation();
   const [message, setMessage] = useState('');
+  const [leaveError, setLeaveError] = useState('');
+  const [typed, setTyped] = useState<Record<number, number>>({});
+  const [pending] = useState(createPendingSaves);
+  const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const lines = useMemo(() => data?.lines ?? [], [data]);
   const groups = useMemo(() => byGenus(lines), [lines]);
   const { data: checked } = useGetCurrentLinesQuery(groups, { skip: signedIn || !ready || groups.length === 0 });
+  const onQuantity = useCallback((id: number, quantity: number) => setTyped((now) => ({ ...now, [id]: quantity })), []);
+  const trade = lines.some((line) => line.current?.trade);
 
-  const onDone = (text: string, removed = false) => {
-    setMessage(text);
-    // The removed line's buttons are gone: focus the list's heading rather than losing it to the page.
-    if (removed) headingRef.current?.focus();
+  const requestQuote = async (event: MouseEvent) => {
+    event.preventDefault();
+    setLeaveError('');
+    if (await pending.flushAll()) {
+      navigate(QUOTE_HREF);
+      return;
+    }
+    setLeaveError('A quantity is not saved yet: correct or retry the line marked, then request the quote.');
+    listRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-kind="failed"] button')?.focus();
   };
 
   const clearAll = async () => {
+    await pending.flushAll();
     const result = await clear();
     setMessage('error' in result ? 'The list could not be cleared; please try again.' : 'Your plant list is now empty.');
     headingRef.current?.focus();
   };
 
   return (
-    <div className={`container ${page.page}`}>
-      <h1 ref={headingRef} tabIndex={-1} className={page.title}>
-        Plant list
-      </h1>
-      <Notice tone="success">{message}</Notice>
-      <PlantListStates ready={ready} data={data} isError={isError}>
-        {(list) => (
-          <>
-            <p className={page.lead}>
-              {list.count} {list.count === 1 ? 'line' : 'lines'}.{' '}
-              {signedIn ? 'Your list is kept with your account.' : 'Your list is kept in this browser; log in to keep it with your account.'}
-            </p>
-            <ul className={styles.lines} aria-label="Lines on your plant list">
-              {lines.map((line) => (
-                <PlantListLine key={line.id} line={line} status={lineStatus(line, signedIn ? undefined : (checked ?? {}))} onDone={onDone} />
-              ))}
-            </ul>
-            <div className={styles.actions}>
-              <Link className={buttons.primary} to="/plant-list/quote">
-                Request a quote
-              </Link>
-              <Link to="/catalogue">Add more from the catalogue</Link>
-              <ConfirmButton
-                question="Clear your plant list?"
-                detail={`All ${list.count} ${list.count === 1 ? 'line' : 'lines'} will be removed.`}
-                confirmLabel="Clear list"
-                disabled={clearing.isLoading}
-                onConfirm={() => void clearAll()}
-              >
-                Clear list
-              </ConfirmButton>
-            </div>
-          </>
-        )}
-      </PlantListStates>
-    </div>
+    <PendingSavesContext.Provider value={pending}>
+      <div className={`container ${page.page}`}>
+        <h1 ref={headingRef} tabIndex={-1} className={page.title}>
+          Plant list
+        </h1>
+        <Notice tone="success">{message}</Notice>
+        <PlantListStates ready={ready} data={data} isError={isError}>
+          {(list) => (
+            <>
+              <p className={page.lead}>
+                {list.count} {list.count === 1 ? 'line' : 'lines'}.{' '}
+                {signedIn ? 'Your list is kept with your account.' : 'Your list is kept in this browser; log in to keep it with your account.'} Quantities
+                are saved as you type.
+              </p>
+              <ul ref={listRef} className={styles.lines} aria-label="Lines on your plant list">
+                {lines.map((line) => (
+                  <PlantListLine
+                    key={line.id}
+                    line={line}
+                    status={lineStatus(line, signedIn ? undefined : (checked ?? {}))}
+                    serverList={signedIn}
+                    onQuantity={onQuantity}
+                  />
+                ))}
+              </ul>
+              {trade && (
+                <EstimatedTotal className={styles.total} lines={lines.map((line) => ({ trade: line.current?.trade, quantity: typed[line.id] ?? line.quantity }))} />
+              )}
+              <div className={styles.actions}>
+                <a className={buttons.primary} href={QUOTE_HREF} onClick={(event) => void requestQuote(event)}>
+                  Request a quote
+                </a>
+                <Link to="/catalogue">Add more from the catalogue</Link>
+                <ConfirmButton
+                  question="Clear your plant list?"
+                  detail={`All ${list.count} ${list.count === 1 ? 'line' : 'lines'} will be removed.`}
+                  confirmLabel="Clear list"
+                  disabled={clearing.isLoading}
+                  onConfirm={() => void clearAll()}
+                >
+                  Clear list
+                </ConfirmButton>
+              </div>
+              <p className={styles.leaveError} role="alert">
+                {leaveError}
+              </p>
+            </>
+          )}
+        </PlantListStates>
+      </div>
+    </PendingSavesContext.Provider>
   );
 }

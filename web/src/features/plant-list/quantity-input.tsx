@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, Ref } from 'react';
 import { cx } from '../../components/cx.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from './types.ts';
 import styles from './quantity-input.module.css';
@@ -11,15 +11,18 @@ export interface QuantityInputProps {
   invalid: boolean;
   describedBy: string | undefined;
   className?: string;
+  onBlur?: () => void;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
  * A quantity of a plant list line: whole numbers in the list's range, a numeric keypad on a
  * phone. The value stays text so the buyer can clear the box while typing; the caller checks it.
  */
-export function QuantityInput({ id, value, onChange, invalid, describedBy, className }: QuantityInputProps) {
+export function QuantityInput({ id, value, onChange, invalid, describedBy, className, onBlur, ref }: QuantityInputProps) {
   return (
     <input
+      ref={ref}
       id={id}
       className={cx(styles.quantity, className)}
       type="number"
@@ -31,6 +34,7 @@ export function QuantityInput({ id, value, onChange, invalid, describedBy, class
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       onChange={onChange}
+      onBlur={onBlur}
     />
   );
 }

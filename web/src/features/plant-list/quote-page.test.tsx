@@ -27,7 +27,8 @@ async function fillGuestForm() {
   await userEvent.type(screen.getByLabelText(/Notes/), 'Deliver before noon.');
 }
 
-describe('QuotePage, as a guest', () => {
+// Typing seven fields key by key takes seconds on a busy machine: more than the default 5 s.
+describe('QuotePage, as a guest', { timeout: 20_000 }, () => {
   it('shows the lines, sends them with the details, shows the reference and empties the list', async () => {
     const seen = guestWithLines(() => json({ id: 9, reference: 'Q-2026-000009' }, 201));
     await renderWithSession(<QuotePage />);
@@ -175,5 +176,27 @@ describe('QuotePage, signed in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
     expect(await screen.findByText('Q-2026-000011')).toBeInTheDocument();
     expect(seen.filter((request) => request.method === 'POST').at(-1)?.body).toMatchObject({ telephone: '' });
+  });
+
+  it('shows an approved trade buyer each line\'s price and the estimated total excl. VAT; a buyer without trade sees none', async () => {
+    const trade = { price_pence: 250, price_breaks: [{ min_quantity: 100, price_pence: 199 }], stock_status: 'in_stock' as const, stock_quantity: 5000, ready_from: null };
+    const lines = [
+      { id: 101, catalogue_item_id: acer.id, quantity: 120, snapshot: acer, current: { ...acer, trade }, changed: false },
+      { id: 102, catalogue_item_id: betula.id, quantity: 3, snapshot: betula, current: { ...betula, trade: { ...trade, price_pence: null, price_breaks: [] } }, changed: false },
+    ];
+    mockServer({ 'GET /api/user': () => json(buyer), 'GET /api/plant-list': () => json({ lines, count: lines.length }) });
+    const { unmount } = await renderWithSession(<QuotePage />);
+    const list = await screen.findByRole('list', { name: 'Lines to be quoted' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('× 120£1.99 each (100+ price, saves £61.20) · Line total £238.80 · In stock (5,000)');
+    expect(second).toHaveTextContent('Price on request');
+    expect(screen.getByText(/Estimated total/)).toHaveTextContent('Estimated total £238.80 excl. VAT (not including 1 line priced on request).');
+    unmount();
+
+    const plain = lines.map(({ current: { trade: _trade, ...current }, ...line }) => ({ ...line, current }));
+    mockServer({ 'GET /api/user': () => json(buyer), 'GET /api/plant-list': () => json({ lines: plain, count: plain.length }) });
+    await renderWithSession(<QuotePage />);
+    await screen.findByRole('list', { name: 'Lines to be quoted' });
+    expect(screen.queryByText(/Estimated total|Price on request|each/)).toBeNull();
   });
 });

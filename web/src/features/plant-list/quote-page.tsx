@@ -14,6 +14,8 @@ import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { lineName } from './add-to-list.tsx';
+import { EstimatedTotal } from './estimate.tsx';
+import { LinePrice } from './line-price.tsx';
 import { PLANT_LIST_HREF } from './plant-list-link.tsx';
 import { useQuoteDefaultsQuery, useRequestQuoteMutation } from './quote-api.ts';
 import type { QuoteDetails } from './quote-api.ts';
@@ -45,7 +47,8 @@ const CONTACT_INPUTS: Record<ContactField, { label: string; type: string; autoCo
  * signed-in buyer only an optional telephone number: the rest comes from the account). The
  * server's 422 messages appear under their fields (the first invalid one takes the focus); a 429
  * or a lines error shows above the button. On success the reference replaces the form and takes
- * the focus, and the list (the guest's here, the buyer's on the server) is empty.
+ * the focus, and the list (the guest's here, the buyer's on the server) is empty. A trade buyer
+ * sees each line's price at its quantity and the estimated total excl. VAT beside the lines.
  */
 export function QuotePage() {
   usePageMeta('Request a quote', 'Send your plant list to Hothfield Nurseries for a trade quotation.');
@@ -128,9 +131,13 @@ export function QuotePage() {
                 {lines.map((line) => (
                   <li key={line.id}>
                     <span>{lineName(line.snapshot)}</span> <span className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</span>
+                    {line.current?.trade && <LinePrice trade={line.current.trade} quantity={line.quantity} />}
                   </li>
                 ))}
               </ul>
+              {lines.some((line) => line.current?.trade) && (
+                <EstimatedTotal className={styles.total} lines={lines.map((line) => ({ trade: line.current?.trade, quantity: line.quantity }))} />
+              )}
               <Link to={PLANT_LIST_HREF}>Edit the list</Link>
             </section>
             <form ref={formRef} className={layout.panel} onSubmit={submit} aria-labelledby="quote-form-heading" noValidate>
