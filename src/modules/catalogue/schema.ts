@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { pagingSchema } from '../../validation/paging.ts';
 import { STOCK_STATUSES, type StockStatus } from '../../../shared/api/catalogue.ts';
-import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
+import { formatPence, MAX_PRICE_PENCE } from '../../../shared/money.ts';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, MAX_BREAKS } from './constants.ts';
 
 /**
  * The catalogue page sends every filter, empty ones as `?q=&genus=` (CONTRACT), so an empty
@@ -37,10 +38,7 @@ export function genusSlugParam(value: string | undefined): string {
   return value;
 }
 
-/** The most a price may be: £100,000 a plant, far above any line, well inside an int. */
-export const MAX_PRICE_PENCE = 10_000_000;
 const MAX_QUANTITY = 10_000_000;
-const MAX_BREAKS = 10;
 
 /** A whole number in a range, with the field named in every message; null clears it. */
 const wholeNumber = (field: string, min: number, max: number) =>
@@ -49,6 +47,17 @@ const wholeNumber = (field: string, min: number, max: number) =>
     .int({ error: `The ${field} must be a whole number.` })
     .min(min, { error: `The ${field} must be at least ${min}.` })
     .max(max, { error: `The ${field} may not be greater than ${max}.` });
+
+/**
+ * A price in whole pence, as the API carries it; its messages speak pounds, as staff see prices
+ * (a 422 reaches the admin form under the field it names).
+ */
+const pence = (field: string) =>
+  z
+    .number({ error: `The ${field} must be a whole number of pence.` })
+    .int({ error: `The ${field} must be a whole number of pence.` })
+    .min(0, { error: `The ${field} cannot be negative.` })
+    .max(MAX_PRICE_PENCE, { error: `The ${field} may not be more than ${formatPence(MAX_PRICE_PENCE)}.` });
 
 /** A real calendar date as YYYY-MM-DD (2027-02-30 is refused, not rolled over). */
 const isoDate = (field: string) =>
@@ -65,7 +74,7 @@ export const priceBreaksSchema = z
   .array(
     z.object({
       min_quantity: wholeNumber('break quantity', 2, MAX_QUANTITY),
-      price_pence: wholeNumber('break price', 0, MAX_PRICE_PENCE),
+      price_pence: pence('break price'),
     }),
     { error: 'The price breaks must be a list of {min_quantity, price_pence}.' },
   )
@@ -79,7 +88,7 @@ export const priceBreaksSchema = z
  * clears one. Never shown to anyone but approved trade buyers and staff (presenter.ts).
  */
 const tradeFields = {
-  price_pence: wholeNumber('price', 0, MAX_PRICE_PENCE).nullish(),
+  price_pence: pence('price').nullish(),
   price_breaks: priceBreaksSchema.nullish().transform((v) => (v === null ? [] : v)),
   stock_status: z.enum(STOCK_STATUSES, { error: `The stock status must be one of: ${STOCK_STATUSES.join(', ')}.` }).nullish(),
   stock_quantity: wholeNumber('stock quantity', 0, MAX_QUANTITY).nullish(),
