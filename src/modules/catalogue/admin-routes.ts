@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Config } from '../../config.ts';
 import { validationError } from '../../errors.ts';
@@ -6,6 +7,7 @@ import { requireAdmin } from '../../http/guards.ts';
 import { idParam } from '../../http/params.ts';
 import { multipart, uploadedFile } from '../../http/uploads.ts';
 import { validate } from '../../validation/validate.ts';
+import { DOWNLOADS, issueDateIso, slugify } from './constants.ts';
 import { fileSha256, previewToken, tokenRevision } from './import-preview.ts';
 import { IMPORT_MAX_BYTES, readCatalogueFile } from './import.ts';
 import { importConfirmSchema, itemPatchSchema, itemSchema } from './schema.ts';
@@ -19,7 +21,9 @@ import { PREVIEW_STALE, type CatalogueService } from './service.ts';
  * PATCH /api/catalogue/{id} {any of those} → 200 line · DELETE /api/catalogue/{id} → 204 ·
  * POST /api/catalogue/import/preview multipart {file: .xlsx or .csv, ≤ 10 MiB} → 200 {token,
  * counts: {added, changed, removed, unchanged}, added, changed, removed}, changing nothing ·
- * POST /api/catalogue/import multipart {file, token} → 200 {imported: N}.
+ * POST /api/catalogue/import multipart {file, token} → 200 {imported: N} ·
+ * GET /api/admin/catalogue/workbook.xlsx → the staff workbook (every line with its trade columns,
+ * as the import reads them; private, never cached).
  * The import REPLACES the whole catalogue in one transaction (the admin uploads the full list,
  * e.g. the downloadable workbook after editing; a file without the optional trade columns keeps
  * every line's prices), so it is previewed first and confirmed with the
@@ -27,8 +31,9 @@ import { PREVIEW_STALE, type CatalogueService } from './service.ts';
  * and nothing changes. Any bad row → 422 {errors: {rows: ["Row 5: …"]}} by spreadsheet row number;
  * a file-level problem → 422 errors.file; not a spreadsheet → 415 errors.file; over 10 MiB → 413.
  */
-export function catalogueAdminRoutes(catalogue: CatalogueService, config: Pick<Config, 'varDir'>): Router {
+export function catalogueAdminRoutes(catalogue: CatalogueService, config: Pick<Config, 'varDir' | 'business'>): Router {
   const router = new Router();
+  const slug = slugify(config.business.shortName) || 'catalogue';
   const uploadDir = path.join(config.varDir, 'tmp');
 
   const upload = multipart({ uploadDir, maxFileSize: IMPORT_MAX_BYTES });
@@ -54,6 +59,21 @@ export function catalogueAdminRoutes(catalogue: CatalogueService, config: Pick<C
     }
     const items = await readCatalogueFile(file);
     ctx.body = { imported: await catalogue.replaceAll(items, { expectedRevision }) };
+  });
+
+  router.get('/api/admin/catalogue/workbook.xlsx', requireAdmin, async (ctx) => {
+    // Written in full before answering, so a failure is a clean 500 rather than a cut-off file
+    // (a few MB at most: the catalogue is bounded by the import's row limit).
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const issued = new Date();
+    await catalogue.staffWorkbook(sink, { business: config.business, issued });
+    ctx.type = DOWNLOADS.xlsx.contentType;
+    // Every trade price: never in any cache, shared or the browser's.
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.set('Content-Disposition', `attachment; filename="${slug}-staff-workbook-${issueDateIso(issued)}.xlsx"`);
+    ctx.body = Buffer.concat(chunks);
   });
 
   router.post('/api/catalogue', requireAdmin, async (ctx) => {

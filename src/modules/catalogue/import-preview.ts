@@ -15,13 +15,21 @@ export const TRADE_KEYS = ['price_pence', 'price_breaks', 'stock_status', 'stock
 const setTrade = (trade: PreviewLine['trade']) =>
   trade && (trade.price_breaks.length || TRADE_KEYS.some((k) => k !== 'price_breaks' && trade[k] !== null)) ? { trade } : {};
 const lineOf = ({ genus, species, common_name, form, height, trade }: PreviewLine): PreviewLine => ({ genus, species, common_name, form, height, ...setTrade(trade) });
+/**
+ * A line's trade fields as comparable text, keys in one order: the stored breaks come back from
+ * jsonb with their keys reordered, and a key order is no change.
+ */
+const tradeText = (trade: PreviewLine['trade']) =>
+  trade
+    ? JSON.stringify([trade.price_pence, trade.price_breaks.map((b) => [b.min_quantity, b.price_pence]), trade.stock_status, trade.stock_quantity, trade.ready_from])
+    : 'null';
 const same = (a: PreviewLine, b: PreviewLine) =>
   a.genus === b.genus &&
   a.species === b.species &&
   a.common_name === b.common_name &&
   a.form === b.form &&
   a.height === b.height &&
-  JSON.stringify(a.trade ?? null) === JSON.stringify(b.trade ?? null);
+  tradeText(a.trade) === tradeText(b.trade);
 
 /**
  * An imported line as the preview shows it: its trade fields are those the file has, the line's

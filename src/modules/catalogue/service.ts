@@ -1,4 +1,6 @@
 import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, CatalogueTrade, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
+import type { Writable } from 'node:stream';
+import type { BusinessDetails } from '../../config.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -12,6 +14,7 @@ import { halfReadyFrom, refuseImportedReadyFrom, refuseReadyFrom, storedReadyFro
 import { bumpRevision, currentRevision, keptTradeFields, latestFile, nestTrade, tradeSelectColumns, withTrade, type CatalogueRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
+import { writeStaffWorkbook } from './staff-workbook.ts';
 
 /** Why a confirmed import is refused: the file or the catalogue is not what was previewed. */
 export const PREVIEW_STALE = 'The file or the catalogue has changed since the preview; preview the import again.';
@@ -248,6 +251,14 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     async downloads(): Promise<CatalogueDownloads> {
       const [pdf, xlsx] = await Promise.all([latestFile(deps.db, 'pdf'), latestFile(deps.db, 'xlsx')]);
       return { pdf: presentDownload('pdf', pdf), xlsx: presentDownload('xlsx', xlsx) };
+    },
+
+    /**
+     * The staff workbook of the whole catalogue, trade prices included (staff-workbook.ts), written
+     * to `out`: what the import reads back unchanged. For staff only.
+     */
+    staffWorkbook(out: Writable, meta: { business: BusinessDetails; issued: Date }): Promise<{ rows: number }> {
+      return writeStaffWorkbook(deps.db, out, meta);
     },
 
     /** The newest file of a format, for the download route. */
