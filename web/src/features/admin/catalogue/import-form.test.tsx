@@ -84,6 +84,25 @@ describe('ImportForm', () => {
     expect(onImported).toHaveBeenCalledOnce();
   });
 
+  it('offers the staff workbook, and shows prices in pounds in the preview, so a change of price alone shows', async () => {
+    const trade = (price_pence: number) => ({ price_pence, price_breaks: [{ min_quantity: 50, price_pence: 240 }], stock_status: 'in_stock' as const, stock_quantity: 5000, ready_from: null });
+    const line = { genus: 'Carpinus', species: 'betulus', common_name: '', form: 'Bare root', height: '60-90' };
+    fakeServer({
+      'POST /api/catalogue/import/preview': () =>
+        reply({ token: '7.abc', counts: { added: 0, changed: 1, removed: 0, unchanged: 3 }, added: [], changed: [{ before: { ...line, trade: trade(250) }, after: { ...line, trade: trade(275) } }], removed: [] }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ImportForm onImported={() => {}} />);
+    expect(screen.getByRole('link', { name: 'Download staff workbook' })).toHaveAttribute('href', '/api/admin/catalogue/workbook.xlsx');
+    await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
+    expect(
+      await screen.findByText(
+        'Carpinus betulus, Bare root, 60-90 — £2.50 · 50+ £2.40, In stock (5,000) → Carpinus betulus, Bare root, 60-90 — £2.75 · 50+ £2.40, In stock (5,000)',
+      ),
+    ).toBeVisible();
+  });
+
   it('Cancel drops the preview without importing', async () => {
     const seen = fakeServer({
       'POST /api/catalogue/import/preview': () => reply({ token: '7.abc', counts: { added: 0, changed: 0, removed: 5, unchanged: 0 }, added: [], changed: [], removed: [] }),

@@ -1,3 +1,4 @@
+import { formatAvailability, formatPrice } from '../../../components/trade-format.ts';
 import admin from '../shared/admin.module.css';
 import type { ImportPreview as Preview, PreviewLine } from '../../../../../shared/api/catalogue.ts';
 import styles from './catalogue-admin.module.css';
@@ -9,7 +10,11 @@ export interface ImportPreviewProps {
 }
 
 const rowsWord = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
-const describe = (line: PreviewLine) => `${line.genus} ${line.species}${line.common_name ? ` (${line.common_name})` : ''}, ${line.form}, ${line.height}`;
+/** A line with its trade fields, in pounds, so a change of price alone shows in "before → after". */
+const describe = (line: PreviewLine) => {
+  const trade = line.trade ? [formatPrice(line.trade), formatAvailability(line.trade)].filter(Boolean).join(', ') : '';
+  return `${line.genus} ${line.species}${line.common_name ? ` (${line.common_name})` : ''}, ${line.form}, ${line.height}${trade ? ` — ${trade}` : ''}`;
+};
 
 /**
  * What an import would do, before it does it: the totals, then the lines added, changed (before →
