@@ -21,8 +21,8 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const WRONG_IMPORT_TYPE = 'The file must be an Excel workbook (.xlsx) or a CSV file.';
 const HEADER_HELP = 'The first row must name the columns Genus, Species, Form and Height (cm); Common name is optional.';
 
-/** A catalogue line read from a file, validated and ready to insert. */
-export type ImportedItem = z.output<typeof itemSchema>;
+/** A catalogue line read from a file, validated, with the spreadsheet row it came from (for messages). */
+export type ImportedItem = z.output<typeof itemSchema> & { row?: number };
 
 /** One spreadsheet row: its number as the spreadsheet shows it, and its cells as text. */
 interface SheetRow {
@@ -30,11 +30,12 @@ interface SheetRow {
   cells: string[];
 }
 
-type Column = 'genus' | 'species' | 'common_name' | 'form' | 'height' | TradeColumn;
+type Column = 'code' | 'genus' | 'species' | 'common_name' | 'form' | 'height' | TradeColumn;
 
 /**
  * Reads an uploaded .xlsx or .csv into catalogue lines. The first non-empty row is the header
- * (column names matched case-insensitively; "Height" or "Height (cm)"; "Common name" optional).
+ * (column names matched case-insensitively; "Height" or "Height (cm)"; "Code" and "Common name"
+ * optional: a row's code is what the import matches it to its line by, see import-plan.ts).
  * Every row is validated with the same schema as the admin form; form and height are matched
  * leniently ("bare root", "10 – 20"). Optional trade columns (Price, Price breaks "10:450; 50:400",
  * Stock, Stock quantity, Ready from) are validated as the admin form's; see import-trade-cells.ts. Any bad row → 422 listing "Row N: …" by spreadsheet row
@@ -69,6 +70,7 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
     }
     const parsed = itemSchema.safeParse({
       ...trade,
+      code: cell('code'),
       genus: cell('genus'),
       species: cell('species'),
       common_name: cell('common_name') ?? '',
@@ -86,11 +88,12 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
       }
       continue;
     }
-    const item = parsed.data;
-    const key = [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
+    const item = { ...parsed.data, row: row.number };
+    // A code names one line; without one, the description does (it is what the row is matched by).
+    const key = item.code ? `code\u0000${item.code}` : [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push(`Row ${row.number}: the same genus, species, form and height as row ${first}.`);
+      errors.push(item.code ? `Row ${row.number}: the same product code as row ${first}.` : `Row ${row.number}: the same genus, species, form and height as row ${first}.`);
       continue;
     }
     seen.set(key, row.number);
@@ -130,6 +133,8 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
 /** Maps header cells to columns; undefined unless Genus, Species, Form and Height are all there. */
 function headerColumns(cells: string[]): Partial<Record<Column, number>> | undefined {
   const names: Record<string, Column> = {
+    code: 'code',
+    'product code': 'code',
     genus: 'genus',
     species: 'species',
     'common name': 'common_name',
