@@ -19,6 +19,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  */
 export async function genusEntries(db: Knex): Promise<GenusEntry[]> {
   const rows = (await db('catalogue_items')
+    .whereNull('retired_at')
     .select('genus')
     .count({ lines: '*' })
     .max({ updated_at: 'updated_at' })
@@ -46,7 +47,8 @@ export async function genusEntries(db: Knex): Promise<GenusEntry[]> {
 /** The genus page of an entry: its lines in catalogue order and every name buyers know it by. */
 export async function genusDetail(db: Knex, entry: GenusEntry, viewer: CatalogueViewer): Promise<GenusDetail | undefined> {
   const rows = (await db('catalogue_items')
-    .select('id', 'genus', 'species', 'common_name', 'form', 'height', 'updated_at', ...(viewer.trade ? tradeSelectColumns(db) : []))
+    .whereNull('retired_at')
+    .select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height', 'updated_at', ...(viewer.trade ? tradeSelectColumns(db) : []))
     .whereIn('genus', entry.spellings)
     .orderByRaw(ORDER_KEY_SQL)) as (CatalogueRow & { updated_at: Date })[];
   if (!rows.length) return undefined; // deleted since the entry was listed

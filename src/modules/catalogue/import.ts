@@ -22,8 +22,8 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const WRONG_IMPORT_TYPE = 'The file must be an Excel workbook (.xlsx) or a CSV file.';
 const HEADER_HELP = 'The first row must name the columns Genus, Species, Form and Height (cm); Common name is optional.';
 
-/** A catalogue line read from a file, validated and ready to insert. */
-export type ImportedItem = z.output<typeof itemSchema>;
+/** A catalogue line read from a file, validated, with the spreadsheet row it came from (for messages). */
+export type ImportedItem = z.output<typeof itemSchema> & { row?: number };
 
 /** A cell's value: text, or a number or date from an xlsx cell (the trade columns read them as such). */
 type SheetCell = Exclude<RawCell, undefined>;
@@ -34,7 +34,7 @@ interface SheetRow {
   cells: SheetCell[];
 }
 
-type LineColumn = 'genus' | 'species' | 'common_name' | 'form' | 'height';
+type LineColumn = 'code' | 'genus' | 'species' | 'common_name' | 'form' | 'height';
 
 /** Where each column is in the sheet, by index: the line's own, the trade columns, each break's pair. */
 interface SheetColumns {
@@ -50,7 +50,8 @@ const textOf = (cell: SheetCell | undefined): string => (cell === undefined ? ''
 
 /**
  * Reads an uploaded .xlsx or .csv into catalogue lines. The first non-empty row is the header
- * (column names matched case-insensitively; "Height" or "Height (cm)"; "Common name" optional).
+ * (column names matched case-insensitively; "Height" or "Height (cm)"; "Code" and "Common name"
+ * optional: a row's code is what the import matches it to its line by, see import-plan.ts).
  * Every row is validated with the same schema as the admin form; form and height are matched
  * leniently ("bare root", "10 – 20"). The optional trade columns are the staff workbook's (Price
  * (£) in pounds, Break N quantity / Break N price (£), Stock status, Stock quantity, Ready from),
@@ -94,6 +95,7 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
     }
     const parsed = itemSchema.safeParse({
       ...trade,
+      code: cell('code'),
       genus: cell('genus'),
       species: cell('species'),
       common_name: cell('common_name') ?? '',
@@ -111,11 +113,12 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
       }
       continue;
     }
-    const item = parsed.data;
-    const key = [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
+    const item = { ...parsed.data, row: row.number };
+    // A code names one line; without one, the description does (it is what the row is matched by).
+    const key = item.code ? `code\u0000${item.code}` : [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push(`Row ${row.number}: the same genus, species, form and height as row ${first}.`);
+      errors.push(item.code ? `Row ${row.number}: the same product code as row ${first}.` : `Row ${row.number}: the same genus, species, form and height as row ${first}.`);
       continue;
     }
     seen.set(key, row.number);
@@ -153,6 +156,8 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
 }
 
 const LINE_HEADERS: Record<string, LineColumn> = {
+  code: 'code',
+  'product code': 'code',
   genus: 'genus',
   species: 'species',
   'common name': 'common_name',

@@ -23,6 +23,7 @@ export type TradeColumns = CatalogueTrade;
 export function presentItem(item: CatalogueRow & { trade?: TradeColumns }, viewer: CatalogueViewer): CatalogueLine {
   const line: CatalogueLine = {
     id: item.id,
+    code: item.code,
     genus: item.genus,
     species: item.species,
     common_name: item.common_name,
@@ -30,6 +31,7 @@ export function presentItem(item: CatalogueRow & { trade?: TradeColumns }, viewe
     height: item.height,
   };
   if (viewer.trade) line.trade = presentTrade(item.trade);
+  if (item.retired_at) line.retired_at = new Date(item.retired_at).toISOString();
   return line;
 }
 

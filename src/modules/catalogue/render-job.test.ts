@@ -190,7 +190,7 @@ describe('catalogue changes with workers running', () => {
       const before = await currentRevision(ctx.deps.db);
       if (change === 'create') await catalogue.create({ genus: 'Zelkova', species, common_name: 'Japanese zelkova', form: '10L', height: '150-175' });
       if (change === 'update') await catalogue.update(ownId!, { species: `${species} (updated)` });
-      if (change === 'remove') await catalogue.remove(ownId!);
+      if (change === 'remove') await catalogue.retire(ownId!);
       expect(await currentRevision(ctx.deps.db)).toBe(before + 1);
       await rendersSettled();
 
@@ -226,7 +226,7 @@ describe('catalogue changes with workers running', () => {
   it('reports unknown ids as not found without bumping the revision', async () => {
     const before = await currentRevision(ctx.deps.db);
     await expect(ctx.services.catalogue.update(999_999, { species: 'x' })).rejects.toMatchObject({ status: 404 });
-    await expect(ctx.services.catalogue.remove(999_999)).rejects.toMatchObject({ status: 404 });
+    await expect(ctx.services.catalogue.retire(999_999)).rejects.toMatchObject({ status: 404 });
     expect(await currentRevision(ctx.deps.db)).toBe(before);
   });
 });

@@ -34,20 +34,23 @@ const PAD_Y = 4;
 const BODY_SIZE = 9;
 const FOOTER_SIZE = 7.5;
 
-type Column = { key: 'species' | 'common_name' | 'form' | 'height' | 'price'; label: string; width: number };
+type Column = { key: 'code' | 'species' | 'common_name' | 'form' | 'height' | 'price'; label: string; width: number };
+// The product code first: what a buyer quotes when ordering by phone or mail.
 const PUBLIC_COLUMNS: Column[] = [
-  { key: 'species', label: 'Species', width: 210 },
-  { key: 'common_name', label: 'Common name', width: 175 },
-  { key: 'form', label: 'Form', width: 60 },
-  { key: 'height', label: 'Height (cm)', width: CONTENT_WIDTH - 445 },
+  { key: 'code', label: 'Code', width: 100 },
+  { key: 'species', label: 'Species', width: 170 },
+  { key: 'common_name', label: 'Common name', width: 132 },
+  { key: 'form', label: 'Form', width: 52 },
+  { key: 'height', label: 'Height (cm)', width: CONTENT_WIDTH - 454 },
 ];
 /** The price list's columns: the same table with the common name narrower and a Price column. */
 const PRICED_COLUMNS: Column[] = [
-  { key: 'species', label: 'Species', width: 180 },
-  { key: 'common_name', label: 'Common name', width: 120 },
-  { key: 'form', label: 'Form', width: 55 },
-  { key: 'height', label: 'Height (cm)', width: 62 },
-  { key: 'price', label: 'Price', width: CONTENT_WIDTH - 417 },
+  { key: 'code', label: 'Code', width: 96 },
+  { key: 'species', label: 'Species', width: 135 },
+  { key: 'common_name', label: 'Common name', width: 87 },
+  { key: 'form', label: 'Form', width: 46 },
+  { key: 'height', label: 'Height (cm)', width: 56 },
+  { key: 'price', label: 'Price', width: CONTENT_WIDTH - 420 },
 ];
 const HEADER_HEIGHT = 20;
 const GENUS_HEIGHT = 19;

@@ -19,7 +19,9 @@ export interface CatalogueXlsx {
 }
 
 const HEADER_FILL = 'FF2F5D34'; // the PDF's green, so both downloads look like one catalogue
+// The code first: it is what an import matches rows by, so the file re-imported changes nothing.
 const COLUMNS = [
+  { header: 'Code', key: 'code', width: 20 },
   { header: 'Genus', key: 'genus', width: 22 },
   { header: 'Species', key: 'species', width: 42 },
   { header: 'Common name', key: 'common_name', width: 34 },
@@ -63,13 +65,13 @@ export function createCatalogueXlsx(file: string, meta: XlsxMeta): CatalogueXlsx
   let rows = 0;
   return {
     add(row) {
-      const cells = { genus: row.genus, species: row.species, common_name: row.common_name, form: row.form, height: row.height };
+      const cells = { code: row.code, genus: row.genus, species: row.species, common_name: row.common_name, form: row.form, height: row.height };
       sheet.addRow(meta.priced ? { ...cells, price: row.price ?? '', availability: row.availability ?? '' } : cells).commit();
       rows++;
     },
     async finish() {
       // The filter covers the data written, so Excel sorts and filters every row, not just row 1.
-      sheet.autoFilter = `A1:${meta.priced ? 'G' : 'E'}${rows + 1}`;
+      sheet.autoFilter = `A1:${String.fromCharCode(64 + columns.length)}${rows + 1}`;
       sheet.commit();
       writeAbout(workbook.addWorksheet('About'), meta, issued, rows);
       await workbook.commit();

@@ -95,8 +95,27 @@ const tradeFields = {
   ready_from: isoDate('ready from date').nullish(),
 };
 
+/** A product code's shape (the database checks it too): capitals, digits and single hyphens. */
+export const CODE_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
+export const CODE_MAX_LENGTH = 32;
+const CODE_FORMAT = 'The product code may use only letters, digits and single hyphens, e.g. ACECAM-BR-6090.';
+
+/**
+ * A line's product code as staff type it: trimmed and in capitals ("acecam-br-6090" is the same
+ * code). Optional: without one the database gives the line the next free code of its plant.
+ */
+export const codeField = () =>
+  z
+    .string({ error: 'The product code must be text.' })
+    .trim()
+    .toUpperCase()
+    .max(CODE_MAX_LENGTH, { error: `The product code may not be greater than ${CODE_MAX_LENGTH} characters.` })
+    .regex(CODE_PATTERN, { error: CODE_FORMAT });
+
 /** A catalogue line's fields, before the rule that ties `ready_from` to the stock status. */
 const itemFields = z.object({
+  // Blank is "no code" (a new line gets one), so an empty form field or sheet cell is no error.
+  code: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), codeField().optional()),
   genus: z
     .string({ error: 'The genus field is required.' })
     .trim()
@@ -176,6 +195,12 @@ export const itemPatchSchema = withReadyFromRule(itemFields.partial());
 
 export type CatalogueItemInput = z.input<typeof itemSchema>;
 export type CatalogueItemPatch = z.input<typeof itemPatchSchema>;
+
+/** GET /api/catalogue/retired: the catalogue admin's list of retired lines. */
+export const retiredQuerySchema = z.object({
+  q: blankAsMissing(z.string({ error: 'The search must be text.' }).trim().max(100, { error: 'The search may not be greater than 100 characters.' }).optional()),
+  ...pagingSchema(50).shape,
+});
 
 const PREVIEW_FIRST = 'Preview the import first, then confirm it.';
 

@@ -166,8 +166,8 @@ describe('GET /api/catalogue/genera', () => {
     const { body } = await client.get('/api/catalogue/genera');
     expect(body.data.filter((g: { slug: string }) => g.slug === 'cuprocyparis')).toEqual([expect.objectContaining({ lines: 2 })]);
     expect((await client.get('/api/catalogue/genera/cuprocyparis')).body.data.lines).toHaveLength(2);
-    await ctx.services.catalogue.remove(a.id);
-    await ctx.services.catalogue.remove(b.id);
+    await ctx.services.catalogue.retire(a.id);
+    await ctx.services.catalogue.retire(b.id);
     expect((await client.get('/api/catalogue/genera/cuprocyparis')).status).toBe(404);
   });
 

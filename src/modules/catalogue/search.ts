@@ -34,7 +34,8 @@ export const searchWords = (q: string | undefined): string[] => (q ?? '').split(
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
-  const builder = db('catalogue_items');
+  // Retired lines are history (plant lists, quotes), never part of the catalogue a buyer searches.
+  const builder = db('catalogue_items').whereNull('retired_at');
   for (const word of filter.words ?? []) {
     const like = `%${escapeLike(word)}%`;
     // A curated name ("hornbeam") belongs to every line of its genus, even one whose own common
@@ -52,7 +53,7 @@ function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
   return builder;
 }
 
-const COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as const;
+const COLUMNS = ['id', 'code', 'genus', 'species', 'common_name', 'form', 'height'] as const;
 
 /**
  * The query behind {@link findLines}: the page's rows, each carrying the total match count. Two
@@ -114,7 +115,7 @@ export interface GenusNames {
 
 /** Reads {@link GenusNames} in one grouped scan. */
 export async function genusNames(db: Knex): Promise<GenusNames> {
-  const rows = (await db('catalogue_items').select('genus', 'common_name').count({ lines: '*' }).groupBy('genus', 'common_name')) as {
+  const rows = (await db('catalogue_items').whereNull('retired_at').select('genus', 'common_name').count({ lines: '*' }).groupBy('genus', 'common_name')) as {
     genus: string;
     common_name: string;
     lines: string | number;

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sendForm, useAdminApp } from '../../../test/admin.ts';
 import { USE_FULL_STOP } from '../../../shared/money.ts';
+import { currentRevision } from './store.ts';
 
 const app = useAdminApp();
 const db = () => app.context.deps.db;
@@ -16,9 +17,8 @@ async function importFile(body: Buffer) {
   return sendForm(app.admin, 'POST', '/api/catalogue/import', { token: preview.body.token }, { file: { name: 'staff.xlsx', body, type: XLSX } });
 }
 
-/** Every line as staff see it, without ids (the import's matching by code is the identity work's). */
-const catalogue = async () =>
-  ((await app.admin.get('/api/catalogue?limit=100&match=exact')).body.results as Record<string, unknown>[]).map(({ id: _id, ...line }) => line);
+/** Every line as staff see it, with its id and code. */
+const catalogue = async () => (await app.admin.get('/api/catalogue?limit=100&match=exact')).body.results as Record<string, unknown>[];
 
 const LINES = [
   {
@@ -61,6 +61,14 @@ describe('the staff workbook', () => {
     for (const line of LINES) expect((await app.admin.post('/api/catalogue', line)).status).toBe(201);
   });
 
+  it('leaves out retired lines, which an import of it would retire anyway', async () => {
+    const [yew] = (await catalogue()).filter((line) => line.species === 'baccata');
+    expect((await app.admin.delete(`/api/catalogue/${yew!.id}`)).status).toBe(204);
+    const sheet = (await download()).book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(LINES.length);
+    expect(() => rowOf(sheet, 'baccata')).toThrow();
+  });
+
   it('is a private xlsx with every column the import reads, prices as numbers of pounds and the date as a date cell', async () => {
     const { response, book } = await download();
     expect(response.status).toBe(200);
@@ -88,6 +96,9 @@ describe('the staff workbook', () => {
     expect(sheet.rowCount).toBe(1 + LINES.length);
 
     const acer = rowOf(sheet, 'campestre');
+    const codes = Object.fromEntries((await catalogue()).map((line) => [line.species, line.code]));
+    expect(acer.getCell(1).value).toBe(codes.campestre);
+    expect(codes.campestre).toMatch(/^[A-Z0-9-]+$/);
     expect((acer.values as unknown[]).slice(2)).toEqual(['Acer', 'campestre', 'Field maple', '10L', '175-200', 12.5, 10, 11.99, 50, 11.01, 100, 9.9, 1000, 8.75, 'In stock', 5000]);
     expect(acer.getCell(7).numFmt).toBe('0.00');
     expect(acer.getCell(9).numFmt).toBe('0.00');
@@ -107,9 +118,11 @@ describe('the staff workbook', () => {
     const preview = await previewFile(response.raw);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.changed).toEqual([]);
-    expect(preview.body.counts).toEqual({ added: 0, changed: 0, removed: 0, unchanged: LINES.length });
+    expect(preview.body.counts).toEqual({ added: 0, changed: 0, retired: 0, reinstated: 0, unchanged: LINES.length });
+    const revision = await currentRevision(db());
     expect((await importFile(response.raw)).status).toBe(200);
     expect(await catalogue()).toEqual(before);
+    expect(await currentRevision(db())).toBe(revision);
   });
 
   it('reads an edited price in pounds, refusing a decimal comma in its row, and imports nothing until it is fixed', async () => {

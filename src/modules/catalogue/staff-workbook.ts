@@ -50,13 +50,13 @@ function columnsFor(pairs: number): Column[] {
 }
 
 /** A line's cells in column order; an unset field is an empty cell (the import reads it as "none"). */
-function cellsOf(row: CatalogueRow & { code?: string | null }, trade: CatalogueTrade | undefined, pairs: number): ExcelJS.CellValue[] {
+function cellsOf(row: CatalogueRow, trade: CatalogueTrade | undefined, pairs: number): ExcelJS.CellValue[] {
   const breaks = Array.from({ length: pairs }, (_, i) => {
     const step = trade?.price_breaks[i];
     return step ? [step.min_quantity, poundsNumber(step.price_pence)] : [null, null];
   }).flat();
   return [
-    row.code ?? null,
+    row.code,
     row.genus,
     row.species,
     row.common_name || null,
@@ -71,13 +71,13 @@ function cellsOf(row: CatalogueRow & { code?: string | null }, trade: CatalogueT
   ];
 }
 
-/** The most breaks any line has: how many pairs of break columns the sheet needs. */
+/** The most breaks any active line has: how many pairs of break columns the sheet needs. */
 async function mostBreaks(db: Knex): Promise<number> {
-  const row = (await db('catalogue_items').max({ n: db.raw(`jsonb_array_length(coalesce(price_breaks, '[]'::jsonb))`) }).first()) as { n: number | null } | undefined;
+  const row = (await db('catalogue_items').whereNull('retired_at').max({ n: db.raw(`jsonb_array_length(coalesce(price_breaks, '[]'::jsonb))`) }).first()) as { n: number | null } | undefined;
   return Number(row?.n ?? 0);
 }
 
-/** Writes the staff workbook of the whole catalogue to `out`; resolves once it is all written. */
+/** Writes the staff workbook of the catalogue's active lines to `out` (a retired line is one the import would retire); resolves once it is all written. */
 export async function writeStaffWorkbook(db: Knex, out: Writable, meta: { business: BusinessDetails; issued: Date }): Promise<{ rows: number }> {
   const pairs = Math.min(MAX_BREAKS, Math.max(MIN_BREAK_PAIRS, await mostBreaks(db)));
   const columns = columnsFor(pairs);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CatalogueLine, CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
-import { keyOf, TRADE_KEYS } from './import-preview.ts';
+import type { StoredLine } from './import-plan.ts';
 import { CatalogueFile } from './model.ts';
 
 /**
@@ -11,8 +11,47 @@ import { CatalogueFile } from './model.ts';
  * connection: a query on the outer knex inside a transaction would wait forever).
  */
 
-/** A catalogue line as the files and the API show it (stored with exactly the contract's fields). */
-export type CatalogueRow = CatalogueLine;
+/** A catalogue line as the files and the API show it (stored with exactly the contract's fields; `retired_at` as the driver reads it). */
+export type CatalogueRow = Omit<CatalogueLine, 'retired_at'> & { retired_at?: Date | string | null };
+
+/** Every line, retired ones too, as an import compares them (import-plan.ts), in id order. */
+export async function storedLines(db: Knex): Promise<StoredLine[]> {
+  const rows = (await db('catalogue_items')
+    .orderBy('id')
+    .select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height', db.raw('retired_at IS NOT NULL AS retired'), ...tradeSelectColumns(db))) as (CatalogueRow &
+    CatalogueTrade & { retired: boolean })[];
+  return rows.map((row) => nestTrade(row) as unknown as StoredLine);
+}
+
+/**
+ * The lines that once had one of these codes and have another now, by that former code: a code
+ * is never reused, so an import row or an edit naming one is refused with the line's name.
+ */
+export async function formerCodeOwners(db: Knex, codes: readonly string[]): Promise<Map<string, StoredLine>> {
+  if (!codes.length) return new Map();
+  const rows = (await db('catalogue_codes as h')
+    .join('catalogue_items as c', 'c.id', 'h.catalogue_item_id')
+    .whereIn('h.code', [...new Set(codes)])
+    .whereRaw('c.code <> h.code')
+    .select('h.code as former', 'c.id', 'c.code', 'c.genus', 'c.species', 'c.common_name', 'c.form', 'c.height')) as (Omit<StoredLine, 'retired' | 'trade'> & {
+    former: string;
+  })[];
+  return new Map(rows.map(({ former, ...line }) => [former, { ...line, retired: false, trade: nestTrade({ ...line } as CatalogueRow).trade }]));
+}
+
+/**
+ * The line that has or had `code`, other than `exceptId`, for the 422 that refuses a code in use.
+ * Takes the lock the code trigger takes, so no other transaction can claim the code before this one writes.
+ */
+export async function codeOwner(trx: Knex.Transaction, code: string, exceptId?: number): Promise<StoredLine | undefined> {
+  await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('catalogue_codes'))`);
+  const owner = await trx('catalogue_codes as h')
+    .join('catalogue_items as c', 'c.id', 'h.catalogue_item_id')
+    .where('h.code', code)
+    .modify((q) => (exceptId === undefined ? q : q.whereNot('c.id', exceptId)))
+    .first('c.id', 'c.code', 'c.genus', 'c.species', 'c.form', 'c.height');
+  return owner as StoredLine | undefined;
+}
 
 /** The catalogue's current revision; every committed edit bumps it. */
 export async function currentRevision(db: Knex): Promise<number> {
@@ -40,7 +79,8 @@ export async function* rowsInOrder(db: Knex, batchSize = 500, options: { trade?:
   const tradeSelect = options.trade ? tradeSelectColumns(db) : [];
   for (;;) {
     const query = db('catalogue_items')
-      .select('id', 'genus', 'species', 'common_name', 'form', 'height', ...tradeSelect)
+      .whereNull('retired_at')
+      .select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height', ...tradeSelect)
       .select(db.raw(`${FORM_POSITION_SQL} as form_pos`), db.raw(`${HEIGHT_POSITION_SQL} as height_pos`))
       .orderByRaw(ORDER_KEY_SQL)
       .limit(batchSize);
@@ -124,27 +164,6 @@ export async function withTrade<R extends CatalogueRow>(db: Knex, rows: R[], tra
   return rows.map((r) => ({ ...r, trade: columns.get(r.id) }));
 }
 
-
-/**
- * Imported lines with the trade fields the file did not have (a column missing: undefined) taken
- * from the same line in the catalogue now, so importing the public workbook, which has no prices,
- * keeps every price. A column present with an empty cell is null and clears the field.
- */
-export async function keptTradeFields<R extends { genus: string; species: string; form: string; height: string } & Partial<Record<(typeof TRADE_KEYS)[number], unknown>>>(
-  trx: Knex.Transaction,
-  rows: R[],
-): Promise<R[]> {
-  if (rows.every((row) => TRADE_KEYS.every((k) => row[k] !== undefined))) return rows;
-  const current = (await trx('catalogue_items').select('genus', 'species', 'form', 'height', ...tradeSelectColumns(trx))) as (CatalogueRow & CatalogueTrade)[];
-  const byKey = new Map(current.map((line) => [keyOf(line), line]));
-  return rows.map((row) => {
-    const before = byKey.get(keyOf(row));
-    if (!before) return row;
-    const filled = { ...row };
-    for (const k of TRADE_KEYS) if (filled[k] === undefined) (filled as Record<string, unknown>)[k] = before[k];
-    return filled;
-  });
-}
 
 /**
  * The trade columns to add to a select, `ready_from` formatted by PostgreSQL (a `date` read

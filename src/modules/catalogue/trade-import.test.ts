@@ -31,7 +31,7 @@ describe('catalogue import with trade columns', () => {
     // A price change alone is a change in the preview, shown before and after.
     const file = { name: 'c.csv', body: Buffer.from('Genus,Species,Form,Height (cm),Price (£)\nAcer,campestre,10L,175-200,13\nCarpinus,betulus,3L,60-90,\n'), type: 'text/csv' };
     const preview = await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file });
-    expect(preview.body.counts).toEqual({ added: 0, changed: 1, removed: 0, unchanged: 1 });
+    expect(preview.body.counts).toEqual({ added: 0, changed: 1, retired: 0, reinstated: 0, unchanged: 1 });
     expect(preview.body.changed[0].before.trade.price_pence).toBe(1250);
     expect(preview.body.changed[0].after.trade).toMatchObject({ price_pence: 1300, stock_quantity: 300 });
 
@@ -139,12 +139,12 @@ describe('catalogue import with trade columns', () => {
       // A Stock column alone: "ready from" keeps the stored date, but a line without one is refused.
       const stockOnly = await preview('Genus,Species,Form,Height (cm),Stock status\nAcer,campestre,10L,175-200,ready from\nCarpinus,betulus,3L,60-90,ready from\n');
       expect(stockOnly.status).toBe(422);
-      expect(stockOnly.body.errors.rows).toEqual([`Carpinus betulus, 3L, 60-90: ${REQUIRED}`]);
+      expect(stockOnly.body.errors.rows).toEqual([`Row 3: ${REQUIRED}`]);
 
       // A Ready from column alone: a date for a line in stock is refused; an empty cell may not clear a "ready from" line's date.
       const dateOnly = await preview('Genus,Species,Form,Height (cm),Ready from\nAcer,campestre,10L,175-200,\nCarpinus,betulus,3L,60-90,2027-05-01\n');
       expect(dateOnly.status).toBe(422);
-      expect(dateOnly.body.errors.rows).toEqual([`Acer campestre, 10L, 175-200: ${REQUIRED}`, `Carpinus betulus, 3L, 60-90: ${NEEDS_STATUS}`]);
+      expect(dateOnly.body.errors.rows).toEqual([`Row 2: ${REQUIRED}`, `Row 3: ${NEEDS_STATUS}`]);
       expect(await tradeOf()).toEqual(before);
 
       // A new date for the "ready from" line alone is fine, and the other line keeps its status.

@@ -10,18 +10,18 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The lines as an HTML table; every value escaped (buyers and catalogue imports both supply text). */
 function linesTable(lines: QuoteRequestLineRow[]): string {
-  const head = ['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity'].map((h) => `<th align="left" ${CELL}>${h}</th>`).join('');
+  const head = ['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity'].map((h) => `<th align="left" ${CELL}>${h}</th>`).join('');
   const rows = lines
     .map(
       (l) =>
-        `<tr>${[l.genus, l.species, l.common_name, l.form, l.height].map((v) => `<td ${CELL}>${escapeHtml(v)}</td>`).join('')}<td align="right" ${CELL}>${l.quantity}</td></tr>`,
+        `<tr>${[l.code, l.genus, l.species, l.common_name, l.form, l.height].map((v) => `<td ${CELL}>${escapeHtml(v)}</td>`).join('')}<td align="right" ${CELL}>${l.quantity}</td></tr>`,
     )
     .join('');
   return `<table role="presentation" style="border-collapse:collapse;margin:16px 0;font-size:14px"><tr>${head}</tr>${rows}</table>`;
 }
 
 const linesText = (lines: QuoteRequestLineRow[]) =>
-  lines.map((l) => `${l.quantity} × ${l.genus} ${l.species}${l.common_name ? ` (${l.common_name})` : ''}, ${l.form}, ${l.height}`).join('\n');
+  lines.map((l) => `${l.quantity} × ${l.code ? `${l.code} ` : ''}${l.genus} ${l.species}${l.common_name ? ` (${l.common_name})` : ''}, ${l.form}, ${l.height}`).join('\n');
 
 function detailRows(request: QuoteRequest): [string, string][] {
   return [

@@ -28,20 +28,24 @@ export function presentSummary(request: QuoteRequest, lineCount: number): QuoteR
   };
 }
 
-export function presentLine(line: QuoteRequestLineRow): QuoteRequestLine {
+/** A requested line; `available` says whether its catalogue line is still in the catalogue. */
+export function presentLine(line: QuoteRequestLineRow, available: boolean): QuoteRequestLine {
   return {
     id: line.id,
     catalogue_item_id: line.catalogue_item_id,
+    code: line.code,
     genus: line.genus,
     species: line.species,
     common_name: line.common_name,
     form: line.form,
     height: line.height,
     quantity: line.quantity,
+    available,
   };
 }
 
-/** One request with its lines in the order requested. */
-export function presentDetail(request: QuoteRequest, lines: QuoteRequestLineRow[]): QuoteRequestDetail {
-  return { ...presentSummary(request, lines.length), telephone: request.telephone, notes: request.notes, lines: lines.map(presentLine) };
+/** One request with its lines in the order requested; `available`: the catalogue ids still in the catalogue. */
+export function presentDetail(request: QuoteRequest, lines: QuoteRequestLineRow[], available: ReadonlySet<number>): QuoteRequestDetail {
+  const presented = lines.map((line) => presentLine(line, line.catalogue_item_id !== null && available.has(line.catalogue_item_id)));
+  return { ...presentSummary(request, lines.length), telephone: request.telephone, notes: request.notes, lines: presented };
 }

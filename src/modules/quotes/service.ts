@@ -40,8 +40,10 @@ async function snapshotLines(trx: Trx, input: QuoteInput, userId: number | null)
       errors[`lines.${index}.catalogue_item_id`] = [INVALID_ITEM];
       return undefined;
     }
-    const { genus, species, common_name, form, height } = from;
-    return { catalogue_item_id: current ? current.id : null, genus, species, common_name, form, height, quantity: line.quantity };
+    // A line retired since it was listed still goes, with its code and description: the buyer
+    // saw it marked "no longer available" and sent it, and staff will suggest an alternative.
+    const { code, genus, species, common_name, form, height } = from;
+    return { catalogue_item_id: current ? current.id : null, code: code ?? '', genus, species, common_name, form, height, quantity: line.quantity };
   });
   if (Object.keys(errors).length) throw validationError(errors);
   if (!lines.length) throw validationError({ lines: [EMPTY_LIST] });
@@ -87,7 +89,11 @@ export async function loadQuoteRequest(db: Db, id: number): Promise<{ request: Q
 export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
   const detail = async (request: QuoteRequest | undefined): Promise<QuoteRequestDetail> => {
     if (!request) throw notFound();
-    return presentDetail(request, await linesOf(deps.db, request.id));
+    const lines = await linesOf(deps.db, request.id);
+    // Which lines are still in the catalogue: a retired one reads "no longer available".
+    const catalogue = await catalogueLinesByIds(deps.db, lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])));
+    const available = new Set([...catalogue.values()].filter((line) => !line.retired_at).map((line) => line.id));
+    return presentDetail(request, lines, available);
   };
   return {
     /** Stores a request (a signed-in buyer's list is emptied in the same transaction when it is what was sent). */
@@ -118,14 +124,17 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
 
     mineOne: async (userId: number, id: number) => detail(await QuoteRequest.query(deps.db).findOne({ id, user_id: userId })),
 
-    /** Puts a past request's lines into the buyer's list (merging); lines whose catalogue row is gone are left out. */
+    /** Puts a past request's lines into the buyer's list (merging); lines since retired (or gone) are left out. */
     async copy(userId: number, id: number): Promise<PlantList> {
       return deps.db.transaction(async (trx) => {
         const request = await QuoteRequest.query(trx).findOne({ id, user_id: userId });
         if (!request) throw notFound();
-        const lines = (await linesOf(trx, id)).flatMap((line) =>
-          line.catalogue_item_id ? [{ catalogue_item_id: line.catalogue_item_id, quantity: line.quantity }] : [],
-        );
+        const requested = await linesOf(trx, id);
+        const catalogue = await catalogueLinesByIds(trx, requested.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])));
+        const lines = requested.flatMap((line) => {
+          const current = line.catalogue_item_id ? catalogue.get(line.catalogue_item_id) : undefined;
+          return current && !current.retired_at ? [{ catalogue_item_id: current.id, quantity: line.quantity }] : [];
+        });
         await addToPlantList(trx, userId, lines);
         return readPlantList(trx, userId);
       });
