@@ -1,4 +1,4 @@
-import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, CatalogueTrade, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
+import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
 import type { Writable } from 'node:stream';
 import type { BusinessDetails } from '../../config.ts';
 import type { Db, Trx } from '../../db.ts';

@@ -56,10 +56,11 @@ describe('ImportForm', () => {
       'POST /api/catalogue/import/preview': () =>
         reply({
           token: '7.abc',
-          counts: { added: 1, changed: 1, removed: 2, unchanged: 408 },
+          counts: { added: 1, changed: 1, retired: 2, reinstated: 0, unchanged: 408 },
           added: [line('Fagus')],
           changed: [{ before: line('Carpinus', 'Hornbeam'), after: line('Carpinus', 'Common hornbeam') }],
-          removed: [line('Ilex'), line('Taxus')],
+          retired: [line('Ilex'), line('Taxus')],
+          reinstated: [],
         }),
       'POST /api/catalogue/import': () => reply({ imported: 410 }),
     });
@@ -69,7 +70,7 @@ describe('ImportForm', () => {
     await user.click(screen.getByRole('button', { name: 'Preview import' }));
 
     expect(await screen.findByText(/^Importing catalogue.csv would/)).toHaveTextContent(
-      'Importing catalogue.csv would add 1 row, change 1 row and remove 2 rows (408 rows stay as they are). Nothing has changed yet.',
+      'Importing catalogue.csv would add 1 row, change 1 row and retire 2 rows (408 rows stay as they are). Nothing has changed yet.',
     );
     expect(screen.getByText('Carpinus sylvatica (Hornbeam), Bare root, 60-90 → Carpinus sylvatica (Common hornbeam), Bare root, 60-90')).toBeVisible();
     expect(screen.getByText('Taxus sylvatica, Bare root, 60-90')).toBeVisible();
@@ -86,10 +87,17 @@ describe('ImportForm', () => {
 
   it('offers the staff workbook, and shows prices in pounds in the preview, so a change of price alone shows', async () => {
     const trade = (price_pence: number) => ({ price_pence, price_breaks: [{ min_quantity: 50, price_pence: 240 }], stock_status: 'in_stock' as const, stock_quantity: 5000, ready_from: null });
-    const line = { genus: 'Carpinus', species: 'betulus', common_name: '', form: 'Bare root', height: '60-90' };
+    const line = { code: 'CARBET-BR-6090', genus: 'Carpinus', species: 'betulus', common_name: '', form: 'Bare root', height: '60-90' };
     fakeServer({
       'POST /api/catalogue/import/preview': () =>
-        reply({ token: '7.abc', counts: { added: 0, changed: 1, removed: 0, unchanged: 3 }, added: [], changed: [{ before: { ...line, trade: trade(250) }, after: { ...line, trade: trade(275) } }], removed: [] }),
+        reply({
+          token: '7.abc',
+          counts: { added: 0, changed: 1, retired: 0, reinstated: 0, unchanged: 3 },
+          added: [],
+          changed: [{ before: { ...line, trade: trade(250) }, after: { ...line, trade: trade(275) } }],
+          retired: [],
+          reinstated: [],
+        }),
     });
     const user = userEvent.setup();
     renderWithApp(<ImportForm onImported={() => {}} />);
@@ -98,14 +106,14 @@ describe('ImportForm', () => {
     await user.click(screen.getByRole('button', { name: 'Preview import' }));
     expect(
       await screen.findByText(
-        'Carpinus betulus, Bare root, 60-90 — £2.50 · 50+ £2.40, In stock (5,000) → Carpinus betulus, Bare root, 60-90 — £2.75 · 50+ £2.40, In stock (5,000)',
+        'CARBET-BR-6090 Carpinus betulus, Bare root, 60-90 — £2.50 · 50+ £2.40, In stock (5,000) → CARBET-BR-6090 Carpinus betulus, Bare root, 60-90 — £2.75 · 50+ £2.40, In stock (5,000)',
       ),
     ).toBeVisible();
   });
 
   it('Cancel drops the preview without importing', async () => {
     const seen = fakeServer({
-      'POST /api/catalogue/import/preview': () => reply({ token: '7.abc', counts: { added: 0, changed: 0, removed: 5, unchanged: 0 }, added: [], changed: [], removed: [] }),
+      'POST /api/catalogue/import/preview': () => reply({ token: '7.abc', counts: { added: 0, changed: 0, retired: 5, reinstated: 0, unchanged: 0 }, added: [], changed: [], retired: [], reinstated: [] }),
     });
     const user = userEvent.setup();
     renderWithApp(<ImportForm onImported={() => {}} />);

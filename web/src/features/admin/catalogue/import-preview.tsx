@@ -13,24 +13,28 @@ const rowsWord = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 /** A line with its trade fields, in pounds, so a change of price alone shows in "before → after". */
 const describe = (line: PreviewLine) => {
   const trade = line.trade ? [formatPrice(line.trade), formatAvailability(line.trade)].filter(Boolean).join(', ') : '';
-  return `${line.genus} ${line.species}${line.common_name ? ` (${line.common_name})` : ''}, ${line.form}, ${line.height}${trade ? ` — ${trade}` : ''}`;
+  const code = line.code ? `${line.code} ` : '';
+  return `${code}${line.genus} ${line.species}${line.common_name ? ` (${line.common_name})` : ''}, ${line.form}, ${line.height}${trade ? ` — ${trade}` : ''}`;
 };
 
 /**
  * What an import would do, before it does it: the totals, then the lines added, changed (before →
- * after) and removed. Long lists are cut by the server; the totals always cover every row.
+ * after), retired (missing from the file: hidden, kept for lists and quotes) and reinstated. Long
+ * lists are cut by the server; the totals always cover every row.
  */
 export function ImportPreview({ preview, fileName }: ImportPreviewProps) {
   const { counts } = preview;
   const sections = [
     { key: 'added', title: `Added: ${rowsWord(counts.added)}`, total: counts.added, items: preview.added.map(describe) },
     { key: 'changed', title: `Changed: ${rowsWord(counts.changed)}`, total: counts.changed, items: preview.changed.map((c) => `${describe(c.before)} → ${describe(c.after)}`) },
-    { key: 'removed', title: `Removed: ${rowsWord(counts.removed)}`, total: counts.removed, items: preview.removed.map(describe) },
+    { key: 'retired', title: `Retired: ${rowsWord(counts.retired)}`, total: counts.retired, items: preview.retired.map(describe) },
+    { key: 'reinstated', title: `Reinstated: ${rowsWord(counts.reinstated)}`, total: counts.reinstated, items: preview.reinstated.map(describe) },
   ];
   return (
     <div className={styles.preview}>
       <p className={styles.previewSummary} role="status">
-        Importing {fileName} would add {rowsWord(counts.added)}, change {rowsWord(counts.changed)} and remove {rowsWord(counts.removed)}
+        Importing {fileName} would add {rowsWord(counts.added)}, change {rowsWord(counts.changed)}
+        {counts.reinstated > 0 && `, bring back ${rowsWord(counts.reinstated)}`} and retire {rowsWord(counts.retired)}
         {counts.unchanged > 0 && ` (${rowsWord(counts.unchanged)} stay as they are)`}. Nothing has changed yet.
       </p>
       {sections

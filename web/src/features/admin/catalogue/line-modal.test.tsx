@@ -9,6 +9,7 @@ import { TOO_MANY_DECIMALS, USE_FULL_STOP } from '../../../../../shared/money.ts
 
 const priced: CatalogueLine = {
   id: 7,
+  code: 'FAGSYL-BR-6090',
   genus: 'Fagus',
   species: 'sylvatica',
   common_name: 'Beech',
@@ -46,6 +47,7 @@ describe('LineModal trade fields', () => {
 
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(requestsTo(seen, 'PATCH /api/catalogue/7')[0]!.body).toEqual({
+      code: 'FAGSYL-BR-6090',
       genus: 'Fagus',
       species: 'sylvatica',
       common_name: 'Beech',
@@ -94,6 +96,7 @@ describe('LineModal trade fields', () => {
     expect(field('From quantity', screen.getByRole('group', { name: 'Break 1' }))).not.toHaveAccessibleDescription();
     expect(within(dialog()).getByText('There may be at most 10 price breaks.')).toBeVisible();
     expect(requestsTo(seen, 'POST /api/catalogue')[0]!.body).toEqual({
+      code: '',
       genus: 'Carpinus',
       species: 'betulus',
       common_name: '',
@@ -114,7 +117,7 @@ describe('LineModal trade fields', () => {
     await user.click(screen.getByRole('button', { name: 'Add Row' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(requestsTo(seen, 'POST /api/catalogue')[1]!.body).toMatchObject({ price_breaks: [], stock_status: 'ready_from', ready_from: '2027-03-01' });
-  });
+   }, 20_000);
 
   it('refuses a price that is not pounds and pence before sending anything', async () => {
     const seen = fakeServer({});

@@ -35,6 +35,8 @@ type LineValues = Omit<CatalogueLineInput, keyof CatalogueTrade>;
  */
 export function LineModal({ line, onClose, onSaved }: LineModalProps) {
   const [values, setValues] = useState<LineValues>({
+    // Sent back as it is (a new line: none, and the server gives it the next free code).
+    code: line?.code ?? '',
     genus: line?.genus ?? '',
     species: line?.species ?? '',
     common_name: line?.common_name ?? '',
