@@ -39,6 +39,7 @@ export const OLD_BREAKS_HEADER = `The "Price breaks" column is no longer read: g
 /** Normalised header text (import.ts's key) → a trade column. */
 const SIMPLE: Record<string, TradeColumn> = {
   'price £': 'price',
+  'price gbp': 'price',
   'trade price £': 'price',
   stock: 'stock_status',
   'stock status': 'stock_status',
@@ -61,12 +62,13 @@ export type TradeHeader = { column: TradeColumn } | { breakColumn: BreakColumn }
 export function tradeHeader(key: string): TradeHeader {
   if (SIMPLE[key]) return { column: SIMPLE[key] };
   if (OLD[key]) return { error: OLD[key] };
-  const match = /^break (\d{1,3}) (quantity|qty|price £|price)$/.exec(key);
-  if (!match) return undefined;
+  const match = /^break (\d{1,3}) (quantity|qty|price £|price gbp|price)$/.exec(key);
+  // Any other column about prices is one staff meant the import to read: refused, not ignored.
+  if (!match) return /\b(price|prices|pence)\b/.test(key) ? { error: OLD_PRICE_HEADER } : undefined;
   const n = Number(match[1]);
   if (match[2] === 'price') return { error: `The column "Break ${n} price" must be named "Break ${n} price (£)" and hold pounds, e.g. 2.25.` };
   if (n < 1 || n > MAX_BREAKS) return { error: `There may be at most ${MAX_BREAKS} price breaks: columns Break 1 to Break ${MAX_BREAKS}.` };
-  return { breakColumn: { break: n, part: match[2] === 'price £' ? 'price' : 'quantity' } };
+  return { breakColumn: { break: n, part: match[2].startsWith('price') ? 'price' : 'quantity' } };
 }
 
 /** The break numbers a header has, each with both its columns; or the message for a half pair. */

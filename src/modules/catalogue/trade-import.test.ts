@@ -75,6 +75,8 @@ describe('catalogue import with trade columns', () => {
     ['Price breaks', 'The "Price breaks" column is no longer read'],
     ['Break 1 price', 'The column "Break 1 price" must be named "Break 1 price (£)"'],
     ['Break 11 quantity', 'There may be at most 10 price breaks'],
+    ['Unit price', 'A price column must be named "Price (£)"'],
+    ['Price (pence)', 'A price column must be named "Price (£)"'],
   ])('refuses a file with the header %j rather than guess its units', async (header, message) => {
     const before = await tradeOf();
     const bad = await importCsv(`Genus,Species,Form,Height (cm),${header}\nAcer,campestre,10L,175-200,1250\n`);
@@ -82,6 +84,23 @@ describe('catalogue import with trade columns', () => {
     expect(bad.body.errors.file).toHaveLength(1);
     expect(bad.body.errors.file[0]).toContain(message);
     expect(await tradeOf()).toEqual(before);
+  });
+
+  it('reads the staff workbook saved as CSV by Excel, its cells as displayed: "1,250.00", "5,000", "10 Jan 2027"', async () => {
+    const imported = await importCsv(
+      [
+        'Code,Genus,Species,Common name,Form,Height (cm),Price (£),Break 1 quantity,Break 1 price (£),Stock status,Stock quantity,Ready from',
+        ',Acer,campestre,,10L,175-200,"1,250.00","1,000",1100.50,Ready from,"5,000",10 Jan 2027',
+      ].join('\r\n'),
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect((await tradeOf()).campestre).toEqual({
+      price_pence: 125_000,
+      price_breaks: [{ min_quantity: 1000, price_pence: 110_050 }],
+      stock_status: 'ready_from',
+      stock_quantity: 5000,
+      ready_from: '2027-01-10',
+    });
   });
 
   it('refuses a break column without its pair', async () => {
