@@ -13,22 +13,23 @@ import type { Knex } from 'knex';
  * skips them, and the trigger refuses a code another line has or had.
  */
 export async function up(knex: Knex): Promise<void> {
+  // Codes are ASCII capitals, digits and hyphens: collation "C" orders them byte by byte, so the
+  // unique indexes also answer the generator's prefix range ("BASE" up to "BASE.") directly.
   await knex.schema.alterTable('catalogue_items', (t) => {
-    t.string('code', 32);
+    t.string('code', 32).collate('C');
     t.timestamp('retired_at', { useTz: true });
   });
 
   await knex.schema.createTable('catalogue_codes', (t) => {
-    t.string('code', 32).primary();
+    t.string('code', 32).collate('C').primary();
     // Lines are never deleted by the application; a test or a manual clean-up that deletes one
     // takes its history with it rather than failing.
     t.integer('catalogue_item_id').notNullable().references('catalogue_items.id').onDelete('CASCADE');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.index(['catalogue_item_id']);
   });
-  // The generator looks up "BASE-n" by prefix: a pattern index answers LIKE 'BASE-%' whatever the collation.
-  await knex.raw('CREATE INDEX catalogue_codes_code_pattern ON catalogue_codes (code text_pattern_ops)');
-  await knex.raw('CREATE INDEX catalogue_items_code_pattern ON catalogue_items (code text_pattern_ops)');
+  // Before the backfill, so it looks codes up by index rather than scanning for every line.
+  await knex.raw('CREATE UNIQUE INDEX catalogue_items_code_unique ON catalogue_items (code)');
 
   // The readable part of a code: genus and species (3 letters each, a leading hybrid "x" skipped),
   // the form (Bare root → BR, 7.5L → 75L) and the height (60-90 → 6090, Rootstock → RS).
@@ -47,24 +48,26 @@ export async function up(knex: Knex): Promise<void> {
 
   // The first free code for a base: the base itself, else BASE-2, BASE-3… past the highest suffix
   // ever used (codes once held count, so a retired line's code is never handed to a new one).
+  // catalogue_items too: the history of earlier rows of the same INSERT is written only once the
+  // statement ends (an AFTER trigger), but the rows themselves are already visible here.
+  // The base up to (not including) "BASE." is the base and every "BASE-…": one range of the
+  // unique indexes. Custom plans: a plan cached while the tables were small would scan them.
   await knex.raw(`
     CREATE FUNCTION next_catalogue_code(base text) RETURNS text
-    LANGUAGE plpgsql AS $$
+    LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
     DECLARE
+      taken boolean;
       highest int;
     BEGIN
-      IF NOT EXISTS (SELECT 1 FROM catalogue_codes WHERE code = base) AND NOT EXISTS (SELECT 1 FROM catalogue_items WHERE code = base) THEN
+      SELECT bool_or(code = base),
+             max(CASE WHEN substring(code FROM length(base) + 2) ~ '^[0-9]{1,6}$' THEN substring(code FROM length(base) + 2)::int END)
+        INTO taken, highest
+        FROM (SELECT code FROM catalogue_codes WHERE code >= base AND code < (base || '.')
+              UNION ALL
+              SELECT code FROM catalogue_items WHERE code >= base AND code < (base || '.')) used;
+      IF NOT coalesce(taken, false) THEN
         RETURN base;
       END IF;
-      -- catalogue_items too: the history of earlier rows of the same INSERT is written only once
-      -- the statement ends (an AFTER trigger), but the rows themselves are already visible here.
-      -- "BASE-" up to (not including) "BASE." is every code starting "BASE-": a range the pattern
-      -- indexes answer even in a generic plan, where LIKE with a parameter could not use them.
-      SELECT max(suffix::int) INTO highest FROM (
-        SELECT substring(code FROM length(base) + 2) AS suffix FROM catalogue_codes WHERE code ~>=~ (base || '-') AND code ~<~ (base || '.')
-        UNION ALL
-        SELECT substring(code FROM length(base) + 2) FROM catalogue_items WHERE code ~>=~ (base || '-') AND code ~<~ (base || '.')
-      ) taken WHERE suffix ~ '^[0-9]{1,6}$';
       RETURN base || '-' || (coalesce(highest, 1) + 1);
     END
     $$`);
@@ -111,7 +114,7 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.raw(`ALTER TABLE catalogue_items
     ALTER COLUMN code SET NOT NULL,
-    ADD CONSTRAINT catalogue_items_code_unique UNIQUE (code),
+    ADD CONSTRAINT catalogue_items_code_unique UNIQUE USING INDEX catalogue_items_code_unique,
     ADD CONSTRAINT catalogue_items_code_format CHECK (code ~ '^[A-Z0-9]+(-[A-Z0-9]+)*$' AND length(code) <= 32)`);
   await knex.raw(`CREATE TRIGGER catalogue_items_code BEFORE INSERT OR UPDATE OF code ON catalogue_items FOR EACH ROW EXECUTE FUNCTION catalogue_items_code()`);
   await knex.raw(`CREATE TRIGGER catalogue_items_code_history AFTER INSERT OR UPDATE OF code ON catalogue_items FOR EACH ROW EXECUTE FUNCTION catalogue_items_code_history()`);

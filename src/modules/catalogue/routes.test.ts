@@ -49,7 +49,7 @@ describe('GET /api/catalogue', () => {
     expect(body.total).toBe(ITEMS.length);
     expect(names(body).slice(0, 3)).toEqual(['Acer campestre Bare root 40-60', 'Acer campestre 1L 20-40', "Acer palmatum 'Bloodgood' 3L 60-90"]);
     expect(names(body).slice(5, 7)).toEqual(['Crataegus monogyna Bare root 40-60', 'Crataegus monogyna Bare root 60-90']);
-    expect(Object.keys(body.results[0]!).sort()).toEqual(['common_name', 'form', 'genus', 'height', 'id', 'species']);
+    expect(Object.keys(body.results[0]!).sort()).toEqual(['code', 'common_name', 'form', 'genus', 'height', 'id', 'species']);
   });
 
   it('treats empty parameters as absent', async () => {

@@ -54,8 +54,8 @@ describe('personal price list', () => {
     await workbook.xlsx.load(xlsx.raw as unknown as ArrayBuffer);
     const rows: string[][] = [];
     workbook.getWorksheet('Catalogue')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map(String)));
-    expect(rows[0]).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price', 'Availability']);
-    expect(rows.find((r) => r[1] === 'campestre')!.slice(5)).toEqual(['£12.50; 10+ £11.00', 'In stock (120)']);
+    expect(rows[0]).toEqual(['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price', 'Availability']);
+    expect(rows.find((r) => r[2] === 'campestre')!.slice(6)).toEqual(['£12.50; 10+ £11.00', 'In stock (120)']);
 
     const pdf = await client.get('/downloads/price-list.pdf');
     expect(pdf.status).toBe(200);
