@@ -68,7 +68,7 @@ export function tradeHeader(key: string): TradeHeader {
   const n = Number(match[1]);
   if (match[2] === 'price') return { error: `The column "Break ${n} price" must be named "Break ${n} price (£)" and hold pounds, e.g. 2.25.` };
   if (n < 1 || n > MAX_BREAKS) return { error: `There may be at most ${MAX_BREAKS} price breaks: columns Break 1 to Break ${MAX_BREAKS}.` };
-  return { breakColumn: { break: n, part: match[2].startsWith('price') ? 'price' : 'quantity' } };
+  return { breakColumn: { break: n, part: match[2]!.startsWith('price') ? 'price' : 'quantity' } };
 }
 
 /** The break numbers a header has, each with both its columns; or the message for a half pair. */
