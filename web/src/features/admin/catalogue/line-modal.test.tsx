@@ -9,6 +9,7 @@ import { penceOf } from './trade-draft.ts';
 
 const priced: CatalogueLine = {
   id: 7,
+  code: 'FAGSYL-BR-6090',
   genus: 'Fagus',
   species: 'sylvatica',
   common_name: 'Beech',
@@ -46,6 +47,7 @@ describe('LineModal trade fields', () => {
 
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(requestsTo(seen, 'PATCH /api/catalogue/7')[0]!.body).toEqual({
+      code: 'FAGSYL-BR-6090',
       genus: 'Fagus',
       species: 'sylvatica',
       common_name: 'Beech',
@@ -94,6 +96,8 @@ describe('LineModal trade fields', () => {
     expect(field('From quantity', screen.getByRole('group', { name: 'Break 1' }))).not.toHaveAccessibleDescription();
     expect(within(dialog()).getByText('There may be at most 10 price breaks.')).toBeVisible();
     expect(requestsTo(seen, 'POST /api/catalogue')[0]!.body).toEqual({
+      // Blank: the server gives the line its plant's next free code.
+      code: '',
       genus: 'Carpinus',
       species: 'betulus',
       common_name: '',
