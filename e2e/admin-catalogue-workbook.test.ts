@@ -128,7 +128,7 @@ describe('the staff workbook, as the office uses it', () => {
     await previewImport(book, 'staff-workbook.xlsx');
     const summary = page.getByText(/^Importing staff-workbook\.xlsx would/);
     await summary.waitFor();
-    await expect(summary.innerText()).resolves.toMatch(/^Importing staff-workbook\.xlsx would add 0 rows, change 2 rows and retire 0 rows \(\d+ rows stay as they are\)/);
+    await expect(summary.innerText()).resolves.toMatch(/^Importing staff-workbook\.xlsx would add 0 rows, change 2 rows, retire 0 rows and reinstate 0 rows \(\d+ rows stay as they are\)/);
     await page.getByText(new RegExp(`Zelkova ${SPECIES.first} \\(Keaki\\), 3L, 60-90 — £2\\.50, In stock \\(400\\) → .* — £2\\.75, In stock \\(400\\)$`)).waitFor();
     await screenshot(page, 'admin-catalogue-workbook-preview-desktop');
     expect(await pricePence(SPECIES.first)).toBe(250);

@@ -11,7 +11,7 @@ import styles from './quote-requests.module.css';
 
 /** A requested line as the buyer reads it (the catalogue data of the moment it was requested). */
 const lineText = (line: QuoteRequestLine): string =>
-  `${line.genus} ${line.species}, ${line.form}, ${line.height === 'Rootstock' ? line.height : `${line.height} cm`}`;
+  `${line.code ? `${line.code} ` : ''}${line.genus} ${line.species}, ${line.form}, ${line.height === 'Rootstock' ? line.height : `${line.height} cm`}`;
 
 /**
  * One of the buyer's quote requests (/account/quote-requests/:id) with its lines, and "Copy into
@@ -74,7 +74,7 @@ export function QuoteRequestPage() {
         {data.lines.map((line) => (
           <li key={line.id}>
             <span>{lineText(line)}</span> <strong className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</strong>
-            {line.catalogue_item_id === null && <span className={styles.gone}> (no longer in the catalogue)</span>}
+            {!line.available && <span className={styles.gone}> (no longer available)</span>}
           </li>
         ))}
       </ul>

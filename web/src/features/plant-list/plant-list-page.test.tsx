@@ -9,7 +9,7 @@ import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 
 afterEach(() => localStorage.clear());
 
-const corylus: CatalogueLine = { id: 13, genus: 'Corylus', species: 'avellana', common_name: 'Hazel', form: 'Bare root', height: '60-90' };
+const corylus: CatalogueLine = { id: 13, code: 'CORAVE-BR-6090', genus: 'Corylus', species: 'avellana', common_name: 'Hazel', form: 'Bare root', height: '60-90' };
 
 /** A guest whose catalogue still has Acer as added, has changed the Betula line, and no longer has Corylus. */
 function guestWithCatalogue() {
@@ -36,7 +36,7 @@ describe('PlantListPage, as a guest', () => {
     expect(await screen.findByText(/3 lines\. Your list is kept in this browser/)).toBeInTheDocument();
     expect(within(line('Acer campestre')).getByLabelText('Quantity of Acer campestre, 9cm, 20-40 cm')).toHaveValue(5);
     await waitFor(() => expect(line('Betula pendula')).toHaveTextContent('Changed in the catalogue since you added it: now Betula pendula, 3L, 60-90 cm.'));
-    expect(line('Corylus avellana')).toHaveTextContent('No longer in the catalogue');
+    expect(line('Corylus avellana')).toHaveTextContent('No longer available: Corylus avellana, Bare root, 60-90 cm (CORAVE-BR-6090)');
     expect(line('Acer campestre')).not.toHaveTextContent(/No longer|Changed/);
     expect(readGuestList()).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'Request a quote' })).toHaveAttribute('href', '/plant-list/quote');
@@ -98,9 +98,10 @@ describe('PlantListPage, as a guest', () => {
 describe('PlantListPage, signed in', () => {
   it('shows the server list with its changed and removed lines, and edits and removes through the API', async () => {
     let lines = [
-      { id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false },
-      { id: 102, catalogue_item_id: betula.id, quantity: 8, snapshot: betula, current: { ...betula, height: '90-120' }, changed: true },
-      { id: 103, catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus, current: null, changed: false },
+      { id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false },
+      { id: 102, catalogue_item_id: betula.id, quantity: 8, snapshot: betula, current: { ...betula, height: '90-120' }, available: true, changed: true },
+      // Retired: the server still has the line, and says it is no longer available.
+      { id: 103, catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus, current: { ...corylus, retired_at: '2026-11-20T10:00:00.000Z' }, available: false, changed: false },
     ];
     const seen = mockServer({
       'GET /api/user': () => json(buyer),
@@ -118,7 +119,7 @@ describe('PlantListPage, signed in', () => {
     await renderWithSession(<PlantListPage />);
     expect(await screen.findByText(/3 lines\. Your list is kept with your account\./)).toBeInTheDocument();
     expect(line('Betula pendula')).toHaveTextContent('now Betula pendula, 2L, 90-120 cm.');
-    expect(line('Corylus avellana')).toHaveTextContent('No longer in the catalogue');
+    expect(line('Corylus avellana')).toHaveTextContent('No longer available: Corylus avellana, Bare root, 60-90 cm (CORAVE-BR-6090)');
 
     const quantity = within(line('Acer campestre')).getByLabelText(/Quantity of Acer/);
     await userEvent.clear(quantity);

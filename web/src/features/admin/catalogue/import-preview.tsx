@@ -19,8 +19,8 @@ const describe = (line: PreviewLine) => {
 
 /**
  * What an import would do, before it does it: the totals, then the lines added, changed (before →
- * after), retired (missing from the file: hidden, kept for lists and quotes) and reinstated. Long
- * lists are cut by the server; the totals always cover every row.
+ * after), retired (kept for the plant lists and quotes that name them, but out of the catalogue)
+ * and reinstated. Long lists are cut by the server; the totals always cover every row.
  */
 export function ImportPreview({ preview, fileName }: ImportPreviewProps) {
   const { counts } = preview;
@@ -30,12 +30,14 @@ export function ImportPreview({ preview, fileName }: ImportPreviewProps) {
     { key: 'retired', title: `Retired: ${rowsWord(counts.retired)}`, total: counts.retired, items: preview.retired.map(describe) },
     { key: 'reinstated', title: `Reinstated: ${rowsWord(counts.reinstated)}`, total: counts.reinstated, items: preview.reinstated.map(describe) },
   ];
+  const nothing = counts.added + counts.changed + counts.retired + counts.reinstated === 0;
   return (
     <div className={styles.preview}>
       <p className={styles.previewSummary} role="status">
-        Importing {fileName} would add {rowsWord(counts.added)}, change {rowsWord(counts.changed)}
-        {counts.reinstated > 0 && `, bring back ${rowsWord(counts.reinstated)}`} and retire {rowsWord(counts.retired)}
-        {counts.unchanged > 0 && ` (${rowsWord(counts.unchanged)} stay as they are)`}. Nothing has changed yet.
+        {nothing
+          ? `Importing ${fileName} would change nothing: all ${rowsWord(counts.unchanged)} match the catalogue as it is.`
+          : `Importing ${fileName} would add ${rowsWord(counts.added)}, change ${rowsWord(counts.changed)}, retire ${rowsWord(counts.retired)} and reinstate ${rowsWord(counts.reinstated)}` +
+            `${counts.unchanged > 0 ? ` (${rowsWord(counts.unchanged)} stay as they are)` : ''}. Retired rows leave the catalogue but stay on buyers' lists and quotes. Nothing has changed yet.`}
       </p>
       {sections
         .filter((section) => section.total > 0)

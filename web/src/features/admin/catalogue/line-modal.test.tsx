@@ -96,6 +96,7 @@ describe('LineModal trade fields', () => {
     expect(field('From quantity', screen.getByRole('group', { name: 'Break 1' }))).not.toHaveAccessibleDescription();
     expect(within(dialog()).getByText('There may be at most 10 price breaks.')).toBeVisible();
     expect(requestsTo(seen, 'POST /api/catalogue')[0]!.body).toEqual({
+      // Blank: the server gives the line its plant's next free code.
       code: '',
       genus: 'Carpinus',
       species: 'betulus',

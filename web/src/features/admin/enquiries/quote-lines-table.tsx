@@ -4,6 +4,16 @@ import type { QuoteRequestLine } from '../../../../../shared/api/quotes.ts';
 import styles from './inbox.module.css';
 
 const COLUMNS: AdminColumn<QuoteRequestLine>[] = [
+  {
+    label: 'Code',
+    cell: (line) => (
+      <>
+        {line.code}
+        {/* Retired since it was requested: staff suggest an alternative in the quote. */}
+        {!line.available && <span className={styles.gone}> No longer available</span>}
+      </>
+    ),
+  },
   { label: 'Genus', cell: (line) => line.genus },
   { label: 'Species', cell: (line) => line.species },
   { label: 'Common name', cell: (line) => line.common_name },

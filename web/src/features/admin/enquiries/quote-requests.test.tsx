@@ -27,8 +27,8 @@ const detail: QuoteRequestDetail = {
   telephone: '01233 000 000',
   notes: 'Please deliver before noon.',
   lines: [
-    { id: 1, catalogue_item_id: 10, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: 'Bare root', height: '60-80cm', quantity: 250 },
-    { id: 2, catalogue_item_id: null, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Cell grown', height: '40-60cm', quantity: 40 },
+    { id: 1, catalogue_item_id: 10, code: 'ACECAM-BR-6080', available: true, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: 'Bare root', height: '60-80cm', quantity: 250 },
+    { id: 2, catalogue_item_id: null, code: '', available: false, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Cell grown', height: '40-60cm', quantity: 40 },
   ],
 };
 
@@ -92,8 +92,8 @@ describe('QuoteRequestPage', () => {
       .slice(1)
       .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Acer', 'campestre', 'Field maple', 'Bare root', '60-80cm', '250'],
-      ['Fagus', 'sylvatica', 'Beech', 'Cell grown', '40-60cm', '40'],
+      ['ACECAM-BR-6080', 'Acer', 'campestre', 'Field maple', 'Bare root', '60-80cm', '250'],
+      [' No longer available', 'Fagus', 'sylvatica', 'Beech', 'Cell grown', '40-60cm', '40'],
     ]);
   });
 
