@@ -75,7 +75,7 @@ async function timed(task: () => Promise<unknown>): Promise<{ wall: number; cpu:
 export async function benchCataloguePdf(): Promise<PdfFigures> {
   const business = loadConfig({ NODE_ENV: 'production', APP_KEY: Buffer.alloc(32, 1).toString('base64') }).business;
   const rows = realisticRows(CATALOGUE_ROWS)
-    .map((row, id) => ({ id, ...row }))
+    .map((row, id) => ({ id, code: `LINE-${id}`, ...row }))
     .sort((a, b) => a.genus.localeCompare(b.genus) || a.species.localeCompare(b.species));
   const dir = await mkdtemp(path.join(tmpdir(), 'nursery-pdf-bench-'));
   try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breakFor, estimateTotal, formatPounds, priceForQuantity } from './trade-pricing.ts';
+import { breakFor, estimateTotal, priceForQuantity } from './trade-pricing.ts';
+import { penceText } from './trade-text.ts';
 
 const trade = {
   price_pence: 250,
@@ -61,11 +62,11 @@ describe('estimateTotal', () => {
   });
 });
 
-describe('formatPounds', () => {
+describe('penceText', () => {
   it('writes pence as en-GB pounds with two decimals and thousands separators', () => {
-    expect(formatPounds(123450)).toBe('£1,234.50');
-    expect(formatPounds(5)).toBe('£0.05');
-    expect(formatPounds(199)).toBe('£1.99');
-    expect(formatPounds(10000000)).toBe('£100,000.00');
+    expect(penceText(123450)).toBe('£1,234.50');
+    expect(penceText(5)).toBe('£0.05');
+    expect(penceText(199)).toBe('£1.99');
+    expect(penceText(10000000)).toBe('£100,000.00');
   });
 });

@@ -64,6 +64,3 @@ export function estimateTotal(lines: readonly { trade: Priced | null | undefined
   return estimate;
 }
 
-/** Pence as en-GB pounds with thousands separators: 123450 → "£1,234.50". */
-export const formatPounds = (pence: number): string =>
-  `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

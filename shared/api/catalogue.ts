@@ -2,7 +2,10 @@
 
 /** One catalogue line: an explicit field list, never the whole row. */
 export interface CatalogueLine {
+  /** A line keeps its id for life: an import updates it in place, removing it retires it. */
   id: number;
+  /** The product code, e.g. `ACECAM-BR-6090`: unique, editable by staff, never reused for another line. */
+  code: string;
   genus: string;
   species: string;
   /** Empty when the line has none. */
@@ -14,6 +17,11 @@ export interface CatalogueLine {
    * everyone else the field is absent, never null — the server leaves it out.
    */
   trade?: CatalogueTrade;
+  /**
+   * Only on a retired line (ISO 8601): one no longer in the catalogue, kept for the plant lists
+   * and quote requests that name it and for staff to reinstate. Absent on every catalogue line.
+   */
+  retired_at?: string;
 }
 
 export const STOCK_STATUSES = ['in_stock', 'limited', 'ready_from', 'out_of_stock'] as const;
@@ -90,16 +98,26 @@ export interface CatalogueDownloads {
   xlsx: CatalogueDownload | null;
 }
 
-/** A catalogue line as an import preview shows it (no id: an imported line gets a new one). */
-export type PreviewLine = Omit<CatalogueLine, 'id'>;
+/**
+ * A catalogue line as an import preview shows it (no id). `code` is empty on an added row whose
+ * file gave none: the line gets the next free code of its plant when it is stored.
+ */
+export type PreviewLine = Omit<CatalogueLine, 'id' | 'retired_at'>;
 
-/** POST /api/catalogue/import/preview: what an import would do, from one file against one catalogue revision. */
+/**
+ * POST /api/catalogue/import/preview: what an import would do, from one file against one catalogue
+ * revision. Rows match lines by product code (or, in a file without codes, by genus, species,
+ * form and height): a matched line is updated in place and keeps its id; a line the file lacks is
+ * retired, never deleted; a retired line in the file is reinstated.
+ */
 export interface ImportPreview {
   /** Hands the confirm back to the server: the revision previewed and the file's SHA-256. */
   token: string;
-  counts: { added: number; changed: number; removed: number; unchanged: number };
+  counts: { added: number; changed: number; retired: number; reinstated: number; unchanged: number };
   /** The first lines of each kind (a few hundred at most); `counts` has the totals. */
   added: PreviewLine[];
   changed: { before: PreviewLine; after: PreviewLine }[];
-  removed: PreviewLine[];
+  retired: PreviewLine[];
+  /** Retired lines the file brings back, as they will read. */
+  reinstated: PreviewLine[];
 }

@@ -3,6 +3,8 @@ import type { CatalogueLine } from './catalogue.ts';
 
 /** The catalogue data of a line as it was when the line was added. */
 export interface PlantListSnapshot {
+  /** The product code; empty on a line added before codes existed whose catalogue row was already gone. */
+  code: string;
   genus: string;
   species: string;
   common_name: string;
@@ -13,13 +15,15 @@ export interface PlantListSnapshot {
 /** One line of the list. */
 export interface PlantListLine {
   id: number;
-  /** Null once the catalogue row was removed. */
+  /** The catalogue line it names (lines are retired, never deleted; null only for one deleted before that). */
   catalogue_item_id: number | null;
   quantity: number;
   snapshot: PlantListSnapshot;
-  /** The catalogue row as it is now; null when it was removed. */
+  /** The catalogue line as it is now, a retired one included (with `retired_at`); null when it is gone. */
   current: CatalogueLine | null;
-  /** True when `current` differs from `snapshot` (or the row was removed). */
+  /** False when the line was retired from the catalogue (or is gone): show it as "No longer available". */
+  available: boolean;
+  /** True when `current` differs from `snapshot` (or the row is gone). */
   changed: boolean;
 }
 

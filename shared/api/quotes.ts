@@ -7,14 +7,18 @@ export type QuoteStatus = 'new' | 'quoted' | 'won' | 'lost';
 /** One requested line: the catalogue data of the moment it was requested, and the quantity. */
 export interface QuoteRequestLine {
   id: number;
-  /** Null once the catalogue row was removed. */
+  /** The catalogue line it names (null only for one deleted before lines were retired instead). */
   catalogue_item_id: number | null;
+  /** The product code as requested; empty for a line requested before codes existed whose row was gone. */
+  code: string;
   genus: string;
   species: string;
   common_name: string;
   form: string;
   height: string;
   quantity: number;
+  /** False once the catalogue line was retired (or is gone): "No longer available". */
+  available: boolean;
 }
 
 /**

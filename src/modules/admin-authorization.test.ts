@@ -141,6 +141,7 @@ const cases: Case[] = [
       return (c) => sendForm(c, 'POST', '/api/catalogue/import', { token }, { file: { name: 'catalogue.csv', body: Buffer.from(csv), type: 'text/csv' } });
     },
   },
+  { route: 'GET /api/admin/catalogue/workbook.xlsx', success: 200, prepare: async () => { await insertCatalogueItems(db(), 1); return (c) => c.get('/api/admin/catalogue/workbook.xlsx'); } },
 
   { route: 'GET /api/enquiries', success: 200, prepare: async () => (c) => c.get('/api/enquiries') },
   { route: 'GET /api/enquiries/{id}', success: 200, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.get(`/api/enquiries/${m.id}`); } },

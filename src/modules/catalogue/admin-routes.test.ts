@@ -3,6 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createCatalogueXlsx } from './render-xlsx.ts';
+import type { RenderRow } from './render-pdf.ts';
 import { filesUnder, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
 import { insertCatalogueItems } from '../../../test/factories.ts';
 import { xlsxBomb } from '../../../test/zip.ts';
@@ -14,8 +15,9 @@ const app = useAdminApp();
 
 const db = () => app.context.deps.db;
 const revision = () => currentRevision(db());
+/** The catalogue's lines (retired ones are out of it). */
 const lines = async () =>
-  (await db()('catalogue_items').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as Record<string, string>[];
+  (await db()('catalogue_items').whereNull('retired_at').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as Record<string, string>[];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const previewFile = (name: string, body: Buffer, type = XLSX) => sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name, body, type } });
 const confirmFile = (token: string, name: string, body: Buffer, type = XLSX) =>
@@ -123,7 +125,8 @@ describe('POST /api/catalogue/import', () => {
       ',,,,\r\n';
     const response = await importFile('catalogue.csv', Buffer.from(csv), 'text/csv');
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(await lines()).toEqual([
+    // The factory's dogwood is the same line: updated in place, it keeps its (older) id.
+    expect((await lines()).sort((x, y) => x.genus!.localeCompare(y.genus!))).toEqual([
       { genus: 'Acer', species: 'platanoides "Crimson King"', common_name: 'Norway maple, red', form: '10L', height: '175-200' },
       { genus: 'Cornus', species: "alba 'Sibirica'", common_name: 'Dogwood', form: '3L', height: '40-60' },
     ]);
@@ -143,14 +146,16 @@ describe('POST /api/catalogue/import', () => {
     const ids = await insertCatalogueItems(db(), 40);
     const file = path.join(app.context.deps.config.varDir, 'download.xlsx');
     const xlsx = createCatalogueXlsx(file, { business: app.context.deps.config.business, issued: new Date() });
-    const rows = (await lines()) as { genus: string; species: string; common_name: string; form: string; height: string }[];
-    // The factory cycles through six sample lines; duplicates would (rightly) be refused, so keep one of each.
-    const unique = [...new Map(rows.map((r) => [`${r.genus}|${r.species}|${r.form}|${r.height}`, r])).values()];
-    unique.forEach((r, i) => xlsx.add({ id: ids[i]!, ...r }));
+    const rows = (await db()('catalogue_items').orderBy('id').select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height')) as RenderRow[];
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    // The factory cycles through six sample lines: lines alike but for their codes are told apart by them.
+    rows.forEach((r) => xlsx.add(r));
     await xlsx.finish();
+    const before = await revision();
     const response = await importFile('catalogue.xlsx', await readFile(file));
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toEqual({ imported: unique.length });
+    expect(response.body).toEqual({ imported: 40 });
+    expect(await revision()).toBe(before);
   });
 
   it('refuses files that are not a catalogue, changing nothing', async () => {
@@ -203,15 +208,17 @@ describe('import preview and confirm', () => {
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body).toEqual({
       token: expect.stringMatching(/^\d+\.[0-9a-f]{64}$/),
-      counts: { added: 1, changed: 1, removed: 1, unchanged: 1 },
-      added: [{ genus: 'Quercus', species: 'robur', common_name: 'Oak', form: '3L', height: '60-90' }],
+      counts: { added: 1, changed: 1, retired: 1, reinstated: 0, unchanged: 1 },
+      // No code in the file: the new line gets its plant's next free code once stored.
+      added: [{ code: '', genus: 'Quercus', species: 'robur', common_name: 'Oak', form: '3L', height: '60-90' }],
       changed: [
         {
-          before: { genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Bare root', height: '40-60' },
-          after: { genus: 'fagus', species: 'sylvatica', common_name: 'Common beech', form: 'Bare root', height: '40-60' },
+          before: { code: 'FAGSYL-BR-4060', genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Bare root', height: '40-60' },
+          after: { code: 'FAGSYL-BR-4060', genus: 'fagus', species: 'sylvatica', common_name: 'Common beech', form: 'Bare root', height: '40-60' },
         },
       ],
-      removed: [{ genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40' }],
+      retired: [{ code: 'ILEAQU-2L-2040', genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40' }],
+      reinstated: [],
     });
     expect(await lines()).toEqual(before.rows);
     expect(await revision()).toBe(before.revision);

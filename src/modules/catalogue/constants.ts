@@ -5,6 +5,9 @@ import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../../../shared/catalogue.ts
 export { CATALOGUE_FORMS, CATALOGUE_HEIGHTS };
 export type { CatalogueForm, CatalogueHeight } from '../../../shared/catalogue.ts';
 
+/** The most quantity breaks a line may have (the staff workbook has at most this many pairs of columns). */
+export const MAX_BREAKS = 10;
+
 /** One of the catalogue's download formats. */
 export type CatalogueFormat = 'pdf' | 'xlsx';
 

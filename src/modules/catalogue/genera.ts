@@ -21,6 +21,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  */
 export async function genusEntries(db: Knex): Promise<GenusEntry[]> {
   const rows = (await db('catalogue_items')
+    .whereNull('retired_at')
     .select('genus')
     .count({ lines: '*' })
     .max({ updated_at: 'updated_at' })
@@ -75,6 +76,7 @@ function pageCommonNames(entry: GenusEntry, rows: CatalogueRow[]): string[] {
 /** The genus page of an entry: its lines in catalogue order and every name buyers know it by. */
 export async function genusDetail(db: Knex, entry: GenusEntry, viewer: Viewer): Promise<GenusDetail | undefined> {
   const rows = (await db('catalogue_items')
+    .whereNull('retired_at')
     .select(...LINE_COLUMNS, 'updated_at', ...tradeColumnsFor(db, viewer))
     .whereIn('genus', entry.spellings)
     .orderByRaw(ORDER_KEY_SQL)) as (ViewedRow & { updated_at: Date })[];

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { ImportedItem } from './import.ts';
-import type { ImportPreview, PreviewLine } from '../../../shared/api/catalogue.ts';
+import type { PreviewLine } from '../../../shared/api/catalogue.ts';
 
 /** Lines listed per kind: enough to check an import by eye, while the counts cover every row. */
 export const PREVIEW_LIST_LIMIT = 200;
@@ -14,56 +13,16 @@ export const TRADE_KEYS = ['price_pence', 'price_breaks', 'stock_status', 'stock
 /** A line's trade fields when any is set: a line without prices previews as it did before trade accounts. */
 const setTrade = (trade: PreviewLine['trade']) =>
   trade && (trade.price_breaks.length || TRADE_KEYS.some((k) => k !== 'price_breaks' && trade[k] !== null)) ? { trade } : {};
-const lineOf = ({ genus, species, common_name, form, height, trade }: PreviewLine): PreviewLine => ({ genus, species, common_name, form, height, ...setTrade(trade) });
-const same = (a: PreviewLine, b: PreviewLine) =>
-  a.genus === b.genus &&
-  a.species === b.species &&
-  a.common_name === b.common_name &&
-  a.form === b.form &&
-  a.height === b.height &&
-  JSON.stringify(a.trade ?? null) === JSON.stringify(b.trade ?? null);
-
-/**
- * An imported line as the preview shows it: its trade fields are those the file has, the line's
- * current ones where the file has no such column (the import keeps them; see keptTradeFields).
- */
-function incomingLine(item: ImportedItem, before: PreviewLine | undefined): PreviewLine {
-  const line = lineOf(item);
-  if (!before?.trade && TRADE_KEYS.every((k) => item[k] === undefined)) return line;
-  const trade = { ...(before?.trade ?? { price_pence: null, price_breaks: [], stock_status: null, stock_quantity: null, ready_from: null }) };
-  for (const k of TRADE_KEYS) if (item[k] !== undefined) (trade as Record<string, unknown>)[k] = item[k] ?? (k === 'price_breaks' ? [] : null);
-  return { ...line, ...setTrade(trade) };
-}
-
-/**
- * Compares the catalogue with an import: a line is added when its genus, species, form and height
- * are new, changed when they match but its spelling, common name or trade fields differ, removed when the file
- * no longer has it.
- */
-export function diffCatalogue(current: PreviewLine[], incoming: ImportedItem[], token: string): ImportPreview {
-  const existing = new Map<string, PreviewLine>();
-  for (const row of current) if (!existing.has(keyOf(row))) existing.set(keyOf(row), lineOf(row));
-  const preview: ImportPreview = { token, counts: { added: 0, changed: 0, removed: 0, unchanged: 0 }, added: [], changed: [], removed: [] };
-  const list = <T>(into: T[], item: T) => into.length < PREVIEW_LIST_LIMIT && into.push(item);
-  for (const item of incoming) {
-    const key = keyOf(item);
-    const before = existing.get(key);
-    const after = incomingLine(item, before);
-    existing.delete(key);
-    if (!before) {
-      preview.counts.added++;
-      list(preview.added, after);
-    } else if (!same(before, after)) {
-      preview.counts.changed++;
-      list(preview.changed, { before, after });
-    } else preview.counts.unchanged++;
-  }
-  for (const gone of existing.values()) {
-    preview.counts.removed++;
-    list(preview.removed, gone);
-  }
-  return preview;
-}
+/** A line as the preview lists it: the contract's fields only. */
+export const lineOf = ({ code, genus, species, common_name, form, height, trade }: PreviewLine): PreviewLine => ({
+  code,
+  genus,
+  species,
+  common_name,
+  form,
+  height,
+  ...setTrade(trade),
+});
 
 /** The SHA-256 of a file, streamed. */
 export async function fileSha256(file: string): Promise<string> {

@@ -8,7 +8,8 @@ import { MiB } from '../../bytes.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 import { itemSchema } from './schema.ts';
 import { checkZipSizes } from './zip-limits.ts';
-import { TRADE_HEADERS, tradeCells, type TradeColumn } from './import-trade-cells.ts';
+import { isoDay } from './import-dates.ts';
+import { breakNumbers, tradeCells, tradeHeader, type BreakColumn, type RawCell, type TradeColumn } from './import-trade-cells.ts';
 
 /** Largest import file; the whole catalogue is a few thousand lines (well under 1 MiB). */
 export const IMPORT_MAX_BYTES = 10 * MiB;
@@ -21,24 +22,42 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const WRONG_IMPORT_TYPE = 'The file must be an Excel workbook (.xlsx) or a CSV file.';
 const HEADER_HELP = 'The first row must name the columns Genus, Species, Form and Height (cm); Common name is optional.';
 
-/** A catalogue line read from a file, validated and ready to insert. */
-export type ImportedItem = z.output<typeof itemSchema>;
+/** A catalogue line read from a file, validated, with the spreadsheet row it came from (for messages). */
+export type ImportedItem = z.output<typeof itemSchema> & { row?: number };
 
-/** One spreadsheet row: its number as the spreadsheet shows it, and its cells as text. */
+/** A cell's value: text, or a number or date from an xlsx cell (the trade columns read them as such). */
+type SheetCell = Exclude<RawCell, undefined>;
+
+/** One spreadsheet row: its number as the spreadsheet shows it, and its cells. */
 interface SheetRow {
   number: number;
-  cells: string[];
+  cells: SheetCell[];
 }
 
-type Column = 'genus' | 'species' | 'common_name' | 'form' | 'height' | TradeColumn;
+type LineColumn = 'code' | 'genus' | 'species' | 'common_name' | 'form' | 'height';
+
+/** Where each column is in the sheet, by index: the line's own, the trade columns, each break's pair. */
+interface SheetColumns {
+  line: Partial<Record<LineColumn, number>>;
+  trade: Partial<Record<TradeColumn, number>>;
+  breaks: Map<string, number>;
+  breakNumbers: number[];
+}
+const breakKey = (c: BreakColumn) => `${c.break}.${c.part}`;
+
+/** A cell as text, for the line's own columns (a date as YYYY-MM-DD, a number as written). */
+const textOf = (cell: SheetCell | undefined): string => (cell === undefined ? '' : cell instanceof Date ? isoDay(cell) : String(cell));
 
 /**
  * Reads an uploaded .xlsx or .csv into catalogue lines. The first non-empty row is the header
- * (column names matched case-insensitively; "Height" or "Height (cm)"; "Common name" optional).
+ * (column names matched case-insensitively; "Height" or "Height (cm)"; "Code" and "Common name"
+ * optional: a row's code is what the import matches it to its line by, see import-plan.ts).
  * Every row is validated with the same schema as the admin form; form and height are matched
- * leniently ("bare root", "10 – 20"). Optional trade columns (Price, Price breaks "10:450; 50:400",
- * Stock, Stock quantity, Ready from) are validated as the admin form's; see import-trade-cells.ts. Any bad row → 422 listing "Row N: …" by spreadsheet row
- * number, so the admin can fix the file; nothing is returned unless every row is good.
+ * leniently ("bare root", "10 – 20"). The optional trade columns are the staff workbook's (Price
+ * (£) in pounds, Break N quantity / Break N price (£), Stock status, Stock quantity, Ready from),
+ * read by import-trade-cells.ts; a header of the old pence layout is refused. Any bad row → 422
+ * listing "Row N: …" by spreadsheet row number (a bad cell as "Row 7: Price — …"), so the admin
+ * can fix the file; nothing is returned unless every row is good.
  */
 export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
   const kind = await detectKind(file);
@@ -46,29 +65,37 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
   if (kind === 'xlsx') await checkZipSizes(file);
   const rows = kind === 'xlsx' ? readXlsx(file) : readCsv(file);
 
-  let columns: Partial<Record<Column, number>> | undefined;
+  let columns: SheetColumns | undefined;
   const items: ImportedItem[] = [];
   const errors: string[] = [];
   const seen = new Map<string, number>();
   let dataRows = 0;
 
   for await (const row of rows) {
-    if (row.cells.every((c) => c.trim() === '')) continue;
+    if (row.cells.every((c) => textOf(c).trim() === '')) continue;
     if (!columns) {
-      columns = headerColumns(row.cells);
-      if (!columns) throw validationError({ file: [HEADER_HELP] });
+      columns = headerColumns(row.cells.map(textOf));
       continue;
     }
     if (++dataRows > IMPORT_MAX_ROWS) throw validationError({ file: [`The file has more than ${IMPORT_MAX_ROWS} rows.`] });
+    const sheet = columns;
     // Line breaks and runs of spaces inside a cell (Alt+Enter in Excel) become single spaces.
-    const cell = (name: Column) => (columns![name] === undefined ? undefined : (row.cells[columns![name]!] ?? '').replace(/\s+/g, ' ').trim());
-    const trade = tradeCells(cell);
-    if (typeof trade === 'string') {
-      errors.push(`Row ${row.number}: ${trade}`);
+    const cell = (name: LineColumn) => (sheet.line[name] === undefined ? undefined : textOf(row.cells[sheet.line[name]!]).replace(/\s+/g, ' ').trim());
+    const trade = tradeCells(
+      (column) => {
+        const index = typeof column === 'string' ? sheet.trade[column] : sheet.breaks.get(breakKey(column));
+        return index === undefined ? undefined : (row.cells[index] ?? '');
+      },
+      new Set(Object.keys(sheet.trade) as TradeColumn[]),
+      sheet.breakNumbers,
+    );
+    if ('errors' in trade) {
+      for (const problem of trade.errors) errors.push(`Row ${row.number}: ${problem}`);
       continue;
     }
     const parsed = itemSchema.safeParse({
       ...trade,
+      code: cell('code'),
       genus: cell('genus'),
       species: cell('species'),
       common_name: cell('common_name') ?? '',
@@ -86,11 +113,12 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
       }
       continue;
     }
-    const item = parsed.data;
-    const key = [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
+    const item = { ...parsed.data, row: row.number };
+    // A code names one line; without one, the description does (it is what the row is matched by).
+    const key = item.code ? `code\u0000${item.code}` : [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push(`Row ${row.number}: the same genus, species, form and height as row ${first}.`);
+      errors.push(item.code ? `Row ${row.number}: the same product code as row ${first}.` : `Row ${row.number}: the same genus, species, form and height as row ${first}.`);
       continue;
     }
     seen.set(key, row.number);
@@ -127,30 +155,54 @@ async function readHead(file: string, bytes: number): Promise<Buffer> {
   return Buffer.concat(chunks, length);
 }
 
-/** Maps header cells to columns; undefined unless Genus, Species, Form and Height are all there. */
-function headerColumns(cells: string[]): Partial<Record<Column, number>> | undefined {
-  const names: Record<string, Column> = {
-    genus: 'genus',
-    species: 'species',
-    'common name': 'common_name',
-    commonname: 'common_name',
-    form: 'form',
-    height: 'height',
-    'height cm': 'height',
-    ...TRADE_HEADERS,
-  };
-  const columns: Partial<Record<Column, number>> = {};
+const LINE_HEADERS: Record<string, LineColumn> = {
+  code: 'code',
+  'product code': 'code',
+  genus: 'genus',
+  species: 'species',
+  'common name': 'common_name',
+  commonname: 'common_name',
+  form: 'form',
+  height: 'height',
+  'height cm': 'height',
+};
+
+/**
+ * Maps header cells to columns (the first of a name wins; unknown columns are ignored). A 422
+ * errors.file unless Genus, Species, Form and Height are all there, or when a trade column's
+ * header is one the import refuses (the old pence layout, a break without its pair).
+ */
+function headerColumns(cells: string[]): SheetColumns {
+  const columns: SheetColumns = { line: {}, trade: {}, breaks: new Map(), breakNumbers: [] };
+  const found: BreakColumn[] = [];
+  const problems = new Set<string>();
   cells.forEach((cell, index) => {
     const key = cell
       .toLowerCase()
       .replace(/[_()[\].:-]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim();
-    const column = names[key];
-    if (column && columns[column] === undefined) columns[column] = index;
+    const line = LINE_HEADERS[key];
+    if (line) {
+      columns.line[line] ??= index;
+      return;
+    }
+    const trade = tradeHeader(key);
+    if (!trade) return;
+    if ('error' in trade) problems.add(trade.error);
+    else if ('column' in trade) columns.trade[trade.column] ??= index;
+    else if (!columns.breaks.has(breakKey(trade.breakColumn))) {
+      columns.breaks.set(breakKey(trade.breakColumn), index);
+      found.push(trade.breakColumn);
+    }
   });
-  const required: Column[] = ['genus', 'species', 'form', 'height'];
-  return required.every((c) => columns[c] !== undefined) ? columns : undefined;
+  const required: LineColumn[] = ['genus', 'species', 'form', 'height'];
+  if (!required.every((c) => columns.line[c] !== undefined)) throw validationError({ file: [HEADER_HELP] });
+  const numbers = breakNumbers(found);
+  if (typeof numbers === 'string') problems.add(numbers);
+  else columns.breakNumbers = numbers;
+  if (problems.size) throw validationError({ file: [...problems] });
+  return columns;
 }
 
 /** The vocabulary's own spelling of a value typed loosely ("bare root", "1l", "10 – 20"); else as given. */
@@ -168,14 +220,15 @@ async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
       worksheets: 'emit',
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
-      styles: 'ignore',
+      // Styles tell a date cell from a number: without them "Ready from" would arrive as 46397.
+      styles: 'cache',
       entries: 'ignore',
     });
     for await (const sheet of reader) {
       for await (const row of sheet) {
-        const cells: string[] = [];
+        const cells: SheetCell[] = [];
         row.eachCell({ includeEmpty: true }, (cell, col) => {
-          cells[col - 1] = cellText(cell.value);
+          cells[col - 1] = cellValue(cell.value);
         });
         yield { number: row.number, cells: Array.from(cells, (c) => c ?? '') };
       }
@@ -189,15 +242,18 @@ async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
   }
 }
 
-/** A cell's value as text: rich text joined, formulas by their result, dates as YYYY-MM-DD. */
-function cellText(value: ExcelJS.CellValue): string {
+/**
+ * A cell's value: numbers and dates as such, rich text joined, formulas by their result, an error
+ * value (#N/A) as its text, so a price column refuses it rather than reading it as empty.
+ */
+function cellValue(value: ExcelJS.CellValue): SheetCell {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'string' || typeof value === 'number' || value instanceof Date) return value;
+  if (typeof value === 'boolean') return String(value);
   if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+  if ('formula' in value || 'sharedFormula' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
   if ('text' in value && typeof value.text === 'string') return value.text;
+  if ('error' in value && typeof value.error === 'string') return value.error;
   return '';
 }
 

@@ -8,6 +8,8 @@ export class CatalogueItem extends Model {
   // jsonb: Objection writes it as JSON text (knex alone would send a JS array as a PostgreSQL array).
   static override jsonAttributes = ['price_breaks'];
   id!: number;
+  /** The product code; filled by the database when an insert gives none (migration 20261127000001). */
+  code!: string;
   genus!: string;
   species!: string;
   common_name!: string;
@@ -20,6 +22,8 @@ export class CatalogueItem extends Model {
   stock_quantity!: number | null;
   /** Written as YYYY-MM-DD; read back as a Date (read it through store.ts `tradeColumn` for the API). */
   ready_from!: string | Date | null;
+  /** Set when the line left the catalogue: lines are retired, never deleted (lists and quotes point at them). */
+  retired_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;
 }

@@ -12,6 +12,7 @@ import type { ViewedRow } from './store.ts';
 export function presentItem(item: ViewedRow, viewer: Viewer): CatalogueLine {
   const line: CatalogueLine = {
     id: item.id,
+    code: item.code,
     genus: item.genus,
     species: item.species,
     common_name: item.common_name,
@@ -22,6 +23,7 @@ export function presentItem(item: ViewedRow, viewer: Viewer): CatalogueLine {
     if (!item.trade) throw new Error(`Catalogue line ${item.id} was read for a trade viewer without its trade column.`);
     line.trade = presentTrade(item.trade);
   }
+  if (item.retired_at) line.retired_at = new Date(item.retired_at).toISOString();
   return line;
 }
 

@@ -86,7 +86,7 @@ describe('renderCatalogue', () => {
     for (const page of pageTexts) {
       // Every page starts its table with the column header, and none ends on a bare genus heading.
       const lines = page.split('\n').filter((line) => line.trim() && !line.startsWith(business.name));
-      expect(lines).toContain('Species Common name Form Height (cm)');
+      expect(lines).toContain('Code Species Common name Form Height (cm)');
       expect(genera.has(lines.at(-1)!.trim())).toBe(false);
     }
     expect(text).toContain('Trade Catalogue');
@@ -105,7 +105,7 @@ describe('renderCatalogue', () => {
     const workbook = await readWorkbook(ctx, xlsx);
     const sheet = workbook.getWorksheet('Catalogue')!;
     expect(sheet.actualRowCount).toBe(ROWS + 1);
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)']);
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.autoFilter).toBeTruthy();
@@ -119,14 +119,15 @@ describe('renderCatalogue', () => {
     const actual = new Map<string, number>();
     sheet.eachRow((row, number) => {
       if (number === 1) return;
-      const [, genus, species, common_name, form, height] = row.values as string[];
+      const [, code, genus, species, common_name, form, height] = row.values as string[];
+      expect(code).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)*$/);
       const k = key({ genus: genus!, species: species!, common_name: common_name!, form: form!, height: height! });
       actual.set(k, (actual.get(k) ?? 0) + 1);
     });
     expect(actual).toEqual(expected);
     // Reading order: genera alphabetical, the first row an Acer.
-    expect(sheet.getRow(2).getCell(1).value).toBe('Acer');
-    expect(sheet.getRow(ROWS + 1).getCell(1).value).toBe('Viburnum');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Acer');
+    expect(sheet.getRow(ROWS + 1).getCell(2).value).toBe('Viburnum');
 
     const about = workbook.getWorksheet('About')!;
     const aboutText = JSON.stringify(about.getSheetValues());
@@ -172,7 +173,7 @@ describe('catalogue changes with workers running', () => {
   async function spreadsheetNames(): Promise<string[]> {
     const sheet = (await readWorkbook(ctx, (await latestFile(ctx.deps.db, 'xlsx'))!)).getWorksheet('Catalogue')!;
     const names: string[] = [];
-    sheet.eachRow((row, n) => n > 1 && names.push(`${String(row.getCell(1).value)} ${String(row.getCell(2).value)}`));
+    sheet.eachRow((row, n) => n > 1 && names.push(`${String(row.getCell(2).value)} ${String(row.getCell(3).value)}`));
     return names;
   }
 
@@ -190,7 +191,7 @@ describe('catalogue changes with workers running', () => {
       const before = await currentRevision(ctx.deps.db);
       if (change === 'create') await catalogue.create({ genus: 'Zelkova', species, common_name: 'Japanese zelkova', form: '10L', height: '150-175' });
       if (change === 'update') await catalogue.update(ownId!, { species: `${species} (updated)` });
-      if (change === 'remove') await catalogue.remove(ownId!);
+      if (change === 'remove') await catalogue.retire(ownId!);
       expect(await currentRevision(ctx.deps.db)).toBe(before + 1);
       await rendersSettled();
 
@@ -220,13 +221,13 @@ describe('catalogue changes with workers running', () => {
     }
     await rendersSettled();
     expect((await filesEverWritten(ctx)) - before).toBe(2); // one PDF and one XLSX
-    expect((await latestFile(ctx.deps.db, 'pdf'))!.rows).toBe(Number((await ctx.deps.db('catalogue_items').count({ n: '*' }))[0]!.n));
+    expect((await latestFile(ctx.deps.db, 'pdf'))!.rows).toBe(Number((await ctx.deps.db('catalogue_items').whereNull('retired_at').count({ n: '*' }))[0]!.n));
   });
 
   it('reports unknown ids as not found without bumping the revision', async () => {
     const before = await currentRevision(ctx.deps.db);
     await expect(ctx.services.catalogue.update(999_999, { species: 'x' })).rejects.toMatchObject({ status: 404 });
-    await expect(ctx.services.catalogue.remove(999_999)).rejects.toMatchObject({ status: 404 });
+    await expect(ctx.services.catalogue.retire(999_999)).rejects.toMatchObject({ status: 404 });
     expect(await currentRevision(ctx.deps.db)).toBe(before);
   });
 });
@@ -270,7 +271,7 @@ describe('an edit made during a render', () => {
     });
     const sheet = (await readWorkbook(ctx, xlsx)).getWorksheet('Catalogue')!;
     const species: string[] = [];
-    sheet.eachRow((row) => species.push(String(row.getCell(2).value)));
+    sheet.eachRow((row) => species.push(String(row.getCell(3).value)));
     expect(species).toContain('edited during render');
   });
 });

@@ -16,7 +16,7 @@ describe('createCataloguePdf', () => {
   it('writes finished pages to the file while rows are still coming, and numbers pages "X of Y" at the end', async () => {
     const file = path.join(dir, 'streamed.pdf');
     const pdf = createCataloguePdf(file, { business, issued: new Date('2025-01-15T09:00:00Z') });
-    const rows = realisticRows(600).map((row, id) => ({ id, ...row }));
+    const rows = realisticRows(600).map((row, id) => ({ id, code: `LINE-${id}`, ...row }));
     for (const row of rows.slice(0, 300)) pdf.add(row);
     // Nine or so pages are done: they are on disk before the document ends (a buffered PDF has
     // written only its 15-byte header by now).

@@ -37,21 +37,24 @@ const PAD_Y = 4;
 const BODY_SIZE = 9;
 const FOOTER_SIZE = 7.5;
 
-type Column = { key: 'species' | 'common_name' | 'form' | 'height' | 'price' | 'availability'; label: string; width: number };
+type Column = { key: 'code' | 'species' | 'common_name' | 'form' | 'height' | 'price' | 'availability'; label: string; width: number };
+// The product code first: what a buyer quotes when ordering by phone or mail.
 const PUBLIC_COLUMNS: Column[] = [
-  { key: 'species', label: 'Species', width: 210 },
-  { key: 'common_name', label: 'Common name', width: 175 },
-  { key: 'form', label: 'Form', width: 60 },
-  { key: 'height', label: 'Height (cm)', width: CONTENT_WIDTH - 445 },
+  { key: 'code', label: 'Code', width: 100 },
+  { key: 'species', label: 'Species', width: 170 },
+  { key: 'common_name', label: 'Common name', width: 132 },
+  { key: 'form', label: 'Form', width: 52 },
+  { key: 'height', label: 'Height (cm)', width: CONTENT_WIDTH - 454 },
 ];
 /** The price list's columns: the same table, narrower, with Price (and its breaks) and Availability. */
 const PRICED_COLUMNS: Column[] = [
-  { key: 'species', label: 'Species', width: 140 },
-  { key: 'common_name', label: 'Common name', width: 92 },
-  { key: 'form', label: 'Form', width: 50 },
-  { key: 'height', label: 'Height (cm)', width: 59 },
-  { key: 'price', label: 'Price', width: 105 },
-  { key: 'availability', label: 'Availability', width: CONTENT_WIDTH - 446 },
+  { key: 'code', label: 'Code', width: 78 },
+  { key: 'species', label: 'Species', width: 112 },
+  { key: 'common_name', label: 'Common name', width: 70 },
+  { key: 'form', label: 'Form', width: 40 },
+  { key: 'height', label: 'Height (cm)', width: 46 },
+  { key: 'price', label: 'Price', width: 95 },
+  { key: 'availability', label: 'Availability', width: CONTENT_WIDTH - 441 },
 ];
 const HEADER_HEIGHT = 20;
 const GENUS_HEIGHT = 19;

@@ -16,7 +16,7 @@ describe('createCatalogueXlsx', () => {
   it('streams committed rows into the file while rows are still coming, so memory stays flat', async () => {
     const file = path.join(dir, 'streamed.xlsx');
     const xlsx = createCatalogueXlsx(file, { business, issued: new Date('2025-01-15T09:00:00Z') });
-    const rows = realisticRows(4000).map((row, id) => ({ id, ...row }));
+    const rows = realisticRows(4000).map((row, id) => ({ id, code: `LINE-${id}`, ...row }));
     for (const row of rows.slice(0, 3000)) xlsx.add(row);
     // A workbook held in memory would have written nothing yet; the streaming writer has zipped
     // most of these rows to disk.

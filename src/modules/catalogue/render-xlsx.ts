@@ -37,6 +37,8 @@ interface Column {
   numFmt?: string;
 }
 const COLUMNS: Column[] = [
+  // The code first: it is what an import matches rows by, so the file re-imported changes nothing.
+  { header: 'Code', key: 'code', width: 20 },
   { header: 'Genus', key: 'genus', width: 22 },
   { header: 'Species', key: 'species', width: 42 },
   { header: 'Common name', key: 'common_name', width: 34 },
@@ -120,7 +122,7 @@ export function createCatalogueXlsx(file: string, meta: XlsxMeta): CatalogueXlsx
   let rows = 0;
   return {
     add(row) {
-      const cells = { genus: row.genus, species: row.species, common_name: row.common_name, form: row.form, height: row.height };
+      const cells = { code: row.code, genus: row.genus, species: row.species, common_name: row.common_name, form: row.form, height: row.height };
       sheet.addRow(priceList ? { ...cells, ...tradeCells(row.trade, priceList.breakColumns) } : cells).commit();
       rows++;
     },

@@ -49,7 +49,7 @@ describe('GET /api/catalogue', () => {
     expect(body.total).toBe(ITEMS.length);
     expect(names(body).slice(0, 3)).toEqual(['Acer campestre Bare root 40-60', 'Acer campestre 1L 20-40', "Acer palmatum 'Bloodgood' 3L 60-90"]);
     expect(names(body).slice(5, 7)).toEqual(['Crataegus monogyna Bare root 40-60', 'Crataegus monogyna Bare root 60-90']);
-    expect(Object.keys(body.results[0]!).sort()).toEqual(['common_name', 'form', 'genus', 'height', 'id', 'species']);
+    expect(Object.keys(body.results[0]!).sort()).toEqual(['code', 'common_name', 'form', 'genus', 'height', 'id', 'species']);
   });
 
   it('treats empty parameters as absent', async () => {
@@ -103,7 +103,7 @@ describe('GET /api/catalogue', () => {
     const item = await ctx.services.catalogue.create({ genus: 'Zelkova', species: 'serrata', form: '10L', height: '175-200' });
     expect(item).toMatchObject({ genus: 'Zelkova', common_name: '' });
     expect((await search('')).facets.genus.at(-1)).toBe('Zelkova');
-    await ctx.services.catalogue.remove(item.id);
+    await ctx.services.catalogue.retire(item.id);
     expect((await search('')).facets.genus).not.toContain('Zelkova');
   });
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { pagingSchema } from '../../validation/paging.ts';
 import { STOCK_STATUSES, type StockStatus } from '../../../shared/api/catalogue.ts';
-import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
+import { formatPence, MAX_PRICE_PENCE } from '../../../shared/money.ts';
+import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, MAX_BREAKS } from './constants.ts';
 
 /**
  * The catalogue page sends every filter, empty ones as `?q=&genus=` (CONTRACT), so an empty
@@ -37,10 +38,7 @@ export function genusSlugParam(value: string | undefined): string {
   return value;
 }
 
-/** The most a price may be: £100,000 a plant, far above any line, well inside an int. */
-export const MAX_PRICE_PENCE = 10_000_000;
 const MAX_QUANTITY = 10_000_000;
-const MAX_BREAKS = 10;
 
 /** A whole number in a range, with the field named in every message; null clears it. */
 const wholeNumber = (field: string, min: number, max: number) =>
@@ -49,6 +47,17 @@ const wholeNumber = (field: string, min: number, max: number) =>
     .int({ error: `The ${field} must be a whole number.` })
     .min(min, { error: `The ${field} must be at least ${min}.` })
     .max(max, { error: `The ${field} may not be greater than ${max}.` });
+
+/**
+ * A price in whole pence, as the API carries it; its messages speak pounds, as staff see prices
+ * (a 422 reaches the admin form under the field it names).
+ */
+const pence = (field: string) =>
+  z
+    .number({ error: `The ${field} must be a whole number of pence.` })
+    .int({ error: `The ${field} must be a whole number of pence.` })
+    .min(0, { error: `The ${field} cannot be negative.` })
+    .max(MAX_PRICE_PENCE, { error: `The ${field} may not be more than ${formatPence(MAX_PRICE_PENCE)}.` });
 
 /** A real calendar date as YYYY-MM-DD (2027-02-30 is refused, not rolled over). */
 const isoDate = (field: string) =>
@@ -65,7 +74,7 @@ export const priceBreaksSchema = z
   .array(
     z.object({
       min_quantity: wholeNumber('break quantity', 2, MAX_QUANTITY),
-      price_pence: wholeNumber('break price', 0, MAX_PRICE_PENCE),
+      price_pence: pence('break price'),
     }),
     { error: 'The price breaks must be a list of {min_quantity, price_pence}.' },
   )
@@ -79,15 +88,34 @@ export const priceBreaksSchema = z
  * clears one. Never shown to anyone but approved trade buyers and staff (presenter.ts).
  */
 const tradeFields = {
-  price_pence: wholeNumber('price', 0, MAX_PRICE_PENCE).nullish(),
+  price_pence: pence('price').nullish(),
   price_breaks: priceBreaksSchema.nullish().transform((v) => (v === null ? [] : v)),
   stock_status: z.enum(STOCK_STATUSES, { error: `The stock status must be one of: ${STOCK_STATUSES.join(', ')}.` }).nullish(),
   stock_quantity: wholeNumber('stock quantity', 0, MAX_QUANTITY).nullish(),
   ready_from: isoDate('ready from date').nullish(),
 };
 
+/** A product code's shape (the database checks it too): capitals, digits and single hyphens. */
+export const CODE_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
+export const CODE_MAX_LENGTH = 32;
+const CODE_FORMAT = 'The product code may use only letters, digits and single hyphens, e.g. ACECAM-BR-6090.';
+
+/**
+ * A line's product code as staff type it: trimmed and in capitals ("acecam-br-6090" is the same
+ * code). Optional: without one the database gives the line the next free code of its plant.
+ */
+export const codeField = () =>
+  z
+    .string({ error: 'The product code must be text.' })
+    .trim()
+    .toUpperCase()
+    .max(CODE_MAX_LENGTH, { error: `The product code may not be greater than ${CODE_MAX_LENGTH} characters.` })
+    .regex(CODE_PATTERN, { error: CODE_FORMAT });
+
 /** A catalogue line's fields, before the rule that ties `ready_from` to the stock status. */
 const itemFields = z.object({
+  // Blank is "no code" (a new line gets one), so an empty form field or sheet cell is no error.
+  code: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), codeField().optional()),
   genus: z
     .string({ error: 'The genus field is required.' })
     .trim()
@@ -167,6 +195,12 @@ export const itemPatchSchema = withReadyFromRule(itemFields.partial());
 
 export type CatalogueItemInput = z.input<typeof itemSchema>;
 export type CatalogueItemPatch = z.input<typeof itemPatchSchema>;
+
+/** GET /api/catalogue/retired: the catalogue admin's list of retired lines. */
+export const retiredQuerySchema = z.object({
+  q: blankAsMissing(z.string({ error: 'The search must be text.' }).trim().max(100, { error: 'The search may not be greater than 100 characters.' }).optional()),
+  ...pagingSchema(50).shape,
+});
 
 const PREVIEW_FIRST = 'Preview the import first, then confirm it.';
 

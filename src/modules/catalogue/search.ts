@@ -64,7 +64,8 @@ function wordMatch(word: string): WordMatch {
 }
 
 function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
-  const builder = db('catalogue_items');
+  // Retired lines are history (plant lists, quotes), never part of the catalogue a buyer searches.
+  const builder = db('catalogue_items').whereNull('retired_at');
   for (const { like, species, speciesGenera, genera } of (filter.words ?? []).map(wordMatch)) {
     // A curated name ("hornbeam") belongs to every line of its genus or species, even one whose
     // own common name is blank. The species' genera come first, so the (genus, species) index
@@ -168,6 +169,7 @@ export interface GenusNames {
 /** Reads {@link GenusNames} in one grouped scan. */
 export async function genusNames(db: Knex): Promise<GenusNames> {
   const rows = (await db('catalogue_items')
+    .whereNull('retired_at')
     .select('genus', 'common_name', db.raw(`${SPECIES_EPITHET_SQL} AS epithet`))
     .count({ lines: '*' })
     .groupBy('genus', 'common_name', 'epithet')) as { genus: string; common_name: string; epithet: string; lines: string | number }[];

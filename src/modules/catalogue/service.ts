@@ -1,4 +1,6 @@
-import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, CatalogueTrade, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
+import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
+import type { Writable } from 'node:stream';
+import type { BusinessDetails } from '../../config.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -8,14 +10,25 @@ import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { TRADE_VIEWER, type Viewer } from '../../viewer.ts';
 import { presentDownload, presentItem } from './presenter.ts';
 import { itemPatchSchema, itemSchema, NOTHING_STORED, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
-import { diffCatalogue, previewToken } from './import-preview.ts';
-import { halfReadyFrom, refuseImportedReadyFrom, refuseReadyFrom, storedReadyFrom } from './ready-from-rule.ts';
-import { bumpRevision, currentRevision, keptTradeFields, latestFile, linesByIds, tradeColumn, type CatalogueRow } from './store.ts';
+import { previewToken } from './import-preview.ts';
+import { codeUsedBy, planImport, previewOf, type ImportPlan, type LineChange, type NumberedItem } from './import-plan.ts';
+import { refuseReadyFrom, storedReadyFrom } from './ready-from-rule.ts';
+import { bumpRevision, codeOwner, currentRevision, formerCodeOwners, latestFile, storedLines, LINE_COLUMNS, linesByIds, tradeColumn, type CatalogueRow, type ViewedRow } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
+import { writeStaffWorkbook } from './staff-workbook.ts';
 
 /** Why a confirmed import is refused: the file or the catalogue is not what was previewed. */
 export const PREVIEW_STALE = 'The file or the catalogue has changed since the preview; preview the import again.';
+
+/** A row of an import as the importer reads it, with its spreadsheet row number. */
+export type ImportRow = CatalogueItemInput & { row?: number };
+
+/** How many bad rows an import's 422 lists before summarising the rest (as import.ts does). */
+const MAX_LISTED_ERRORS = 50;
+
+/** Imported rows validated again by the catalogue's schema (imports may come from elsewhere), keeping their row numbers. */
+const validatedRows = (items: ImportRow[]): NumberedItem[] => items.map((item) => ({ ...validate(itemSchema, item), row: item.row }));
 
 /**
  * Which of the nearest genera the fallback shows: pg_trgm scores a one-letter slip in a short name
@@ -53,7 +66,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     const revision = await currentRevision(deps.db);
     if (facetCache?.revision === revision) return facetCache.facets;
     const distinct = async (column: 'genus' | 'form' | 'height') =>
-      (await deps.db('catalogue_items').distinct(column).orderBy(column)).map((r: Record<string, string>) => r[column]!);
+      (await deps.db('catalogue_items').whereNull('retired_at').distinct(column).orderBy(column)).map((r: Record<string, string>) => r[column]!);
     const [genus, form, height] = await Promise.all([distinct('genus'), distinct('form'), distinct('height')]);
     const value = { genus, form: form.sort(byVocabulary(CATALOGUE_FORMS)), height: height.sort(byVocabulary(CATALOGUE_HEIGHTS)) };
     facetCache = { revision, facets: value };
@@ -85,6 +98,27 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
   async function staffLine(item: CatalogueRow): Promise<CatalogueLine> {
     const [row] = await linesByIds(deps.db, [item.id], TRADE_VIEWER);
     return presentItem(row!, TRADE_VIEWER);
+  }
+
+  /** A 422 on `code` when another line has or had the code (codes are never reused). */
+  async function refuseUsedCode(trx: Trx, code: string | undefined, exceptId?: number): Promise<void> {
+    if (code === undefined) return;
+    const owner = await codeOwner(trx, code, exceptId);
+    if (owner) throw validationError({ code: [codeUsedBy(owner)] });
+  }
+
+  /** An import's plan against the catalogue in `trx`; a 422 naming each bad row when it has errors. */
+  async function importPlan(trx: Trx, rows: NumberedItem[]): Promise<ImportPlan> {
+    const lines = await storedLines(trx);
+    const codes = new Set(lines.map((line) => line.code));
+    const former = await formerCodeOwners(trx, rows.flatMap((row) => (row.code && !codes.has(row.code) ? [row.code] : [])));
+    const plan = planImport(lines, rows, former);
+    if (plan.errors.length) {
+      const listed = plan.errors.slice(0, MAX_LISTED_ERRORS);
+      if (plan.errors.length > listed.length) listed.push(`… and ${plan.errors.length - listed.length} more problems.`);
+      throw validationError({ rows: listed });
+    }
+    return plan;
   }
 
   /** Bumps the revision and records `catalogue.changed` in the edit's own transaction: one commit. */
@@ -141,6 +175,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
       const data = validate(itemSchema, input);
       refuseReadyFrom(data, NOTHING_STORED);
       const item = await deps.db.transaction(async (trx) => {
+        await refuseUsedCode(trx, data.code);
         const row = await CatalogueItem.query(trx).insertAndFetch(data);
         await changed(trx, `created ${row.id}`);
         return row;
@@ -158,6 +193,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           if (!stored) throw notFound();
           refuseReadyFrom(data, stored);
         }
+        await refuseUsedCode(trx, data.code, id);
         const row = await CatalogueItem.query(trx).patchAndFetchById(id, { ...data, updated_at: trx.fn.now() });
         if (!row) throw notFound();
         await changed(trx, `updated ${id}`);
@@ -166,59 +202,106 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
       return staffLine(item);
     },
 
-    /** Deletes a line; unknown id → 404. */
-    async remove(id: number): Promise<void> {
+    /**
+     * Retires a line: it leaves the catalogue (search, genus pages, downloads, price lists) but is
+     * never deleted, so every plant list and quote request line that names it keeps reading it.
+     * Unknown or already retired id → 404.
+     */
+    async retire(id: number): Promise<void> {
       await deps.db.transaction(async (trx) => {
-        const deleted = await CatalogueItem.query(trx).deleteById(id);
-        if (!deleted) throw notFound();
-        await changed(trx, `removed ${id}`);
+        const retired = await trx('catalogue_items').where({ id }).whereNull('retired_at').update({ retired_at: trx.fn.now(), updated_at: trx.fn.now() });
+        if (!retired) throw notFound();
+        await changed(trx, `retired ${id}`);
       });
+    },
+
+    /** Brings a retired line back into the catalogue, as it was; unknown or not retired id → 404. */
+    async reinstate(id: number): Promise<CatalogueLine> {
+      const item = await deps.db.transaction(async (trx) => {
+        const [row] = await trx('catalogue_items').where({ id }).whereNotNull('retired_at').update({ retired_at: null, updated_at: trx.fn.now() }).returning('*');
+        if (!row) throw notFound();
+        await changed(trx, `reinstated ${id}`);
+        return row as CatalogueRow;
+      });
+      return staffLine(item);
+    },
+
+    /** Retired lines for the catalogue admin, most recently retired first; `q` matches the code, genus or species. */
+    async retired(query: { q?: string; page?: number; limit?: number }): Promise<{ results: CatalogueLine[]; total: number }> {
+      const limit = query.limit ?? 50;
+      const filtered = () => {
+        const builder = deps.db('catalogue_items').whereNotNull('retired_at');
+        for (const word of searchWords(query.q)) {
+          const like = `%${word.replace(/[\\%_]/g, '\\$&')}%`;
+          builder.where((w) => w.whereILike('code', like).orWhereILike('genus', like).orWhereILike('species', like));
+        }
+        return builder;
+      };
+      const [rows, [count]] = await Promise.all([
+        filtered()
+          .select(...LINE_COLUMNS, tradeColumn(deps.db))
+          .orderBy([{ column: 'retired_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+          .limit(limit)
+          .offset((query.page ?? 0) * limit) as Promise<ViewedRow[]>,
+        filtered().count<{ n: string }[]>({ n: '*' }),
+      ]);
+      return { results: rows.map((row) => presentItem(row, TRADE_VIEWER)), total: Number(count?.n ?? 0) };
     },
 
     /**
      * What {@link replaceAll} would do with these lines, changing nothing. The token names the
      * revision compared against and the file's SHA-256, so the confirm applies exactly this.
      */
-    async previewImport(items: CatalogueItemInput[], fileSha256: string): Promise<ImportPreview> {
-      const rows = items.map((item) => validate(itemSchema, item));
+    async previewImport(items: ImportRow[], fileSha256: string): Promise<ImportPreview> {
+      const rows = validatedRows(items);
       return deps.db.transaction(async (trx) => {
         // One snapshot: the revision and the rows it describes are read together.
         await trx.raw('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
         const revision = await currentRevision(trx);
-        const current = (await trx('catalogue_items')
-          .orderBy('id')
-          .select('genus', 'species', 'common_name', 'form', 'height', tradeColumn(trx))) as (CatalogueRow & { trade: CatalogueTrade })[];
-        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, current);
-        return diffCatalogue(current, rows, previewToken(revision, fileSha256));
+        return previewOf(await importPlan(trx, rows), previewToken(revision, fileSha256));
       });
     },
 
     /**
-     * Replaces the whole catalogue with imported lines (the admin imports the full list) in one
-     * transaction: readers see the old catalogue or the new one, never a mix; one revision bump
-     * and one `catalogue.changed`, so one render. Rows are validated by the importer first.
+     * Applies an import of the whole catalogue (the admin uploads the full list) in one
+     * transaction. Rows match lines by product code (or description, see import-plan.ts): a
+     * matched line is updated in place only where it differs, so it keeps its id, code and every
+     * plant list and quote line pointing at it; lines the file lacks are retired, never deleted.
+     * Readers see the old catalogue or the new one, never a mix; one revision bump and one
+     * `catalogue.changed` — and none at all when nothing differs (an unchanged export re-imported).
      * With `expectedRevision` (the revision the admin previewed) it refuses, changing nothing, when
      * the catalogue has changed since: the preview would no longer say what the import does.
      */
-    async replaceAll(items: CatalogueItemInput[], options: { expectedRevision?: number } = {}): Promise<number> {
-      const rows = items.map((item) => validate(itemSchema, item));
-      await deps.db.transaction(async (trx) => {
+    async replaceAll(items: ImportRow[], options: { expectedRevision?: number } = {}): Promise<number> {
+      const rows = validatedRows(items);
+      const touched = await deps.db.transaction(async (trx) => {
         if (options.expectedRevision !== undefined) {
-          // Row lock: an edit committing between this check and the replace waits, then bumps past it.
+          // Row lock: an edit committing between this check and the import waits, then bumps past it.
           const state = await trx('catalogue_state').where({ id: 1 }).forUpdate().first('revision');
           if (Number(state?.revision ?? 0) !== options.expectedRevision) throw validationError({ token: [PREVIEW_STALE] });
         }
-        if (rows.some(halfReadyFrom)) refuseImportedReadyFrom(rows, await trx('catalogue_items').select('genus', 'species', 'form', 'height', tradeColumn(trx)));
-        const kept = await keptTradeFields(trx, rows);
-        await trx('catalogue_items').delete();
+        const plan = await importPlan(trx, rows);
+        const touched = plan.added.length + plan.changed.length + plan.reinstated.length + plan.retired.length;
+        if (!touched) return 0;
         // jsonb as JSON text: knex alone would send a JS array as a PostgreSQL array.
-        const stored = kept.map((row) => ({ ...row, price_breaks: JSON.stringify(row.price_breaks ?? []) }));
-        for (let start = 0; start < stored.length; start += 500) await trx('catalogue_items').insert(stored.slice(start, start + 500));
-        await changed(trx, `imported ${rows.length} rows`);
+        const stored = (fields: Record<string, unknown>) =>
+          fields.price_breaks === undefined ? fields : { ...fields, price_breaks: JSON.stringify(fields.price_breaks ?? []) };
+        const added = plan.added.map(({ item: { row: _row, ...item } }) => stored(item));
+        for (let start = 0; start < added.length; start += 500) await trx('catalogue_items').insert(added.slice(start, start + 500));
+        const apply = (change: LineChange, extra: Record<string, unknown> = {}) =>
+          trx('catalogue_items').where({ id: change.id }).update({ ...stored(change.patch), ...extra, updated_at: trx.fn.now() });
+        for (const change of plan.changed) await apply(change);
+        for (const change of plan.reinstated) await apply(change, { retired_at: null });
+        const retiring = plan.retired.map((line) => line.id);
+        for (let start = 0; start < retiring.length; start += 1000) {
+          await trx('catalogue_items').whereIn('id', retiring.slice(start, start + 1000)).update({ retired_at: trx.fn.now(), updated_at: trx.fn.now() });
+        }
+        await changed(trx, `imported ${rows.length} rows: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.retired.length} retired, ${plan.reinstated.length} reinstated`);
+        return touched;
       });
-      // The whole table is new: fresh statistics keep search plans on the trigram indexes where
-      // autovacuum is off (or has not come round yet). The import stands either way.
-      await deps.db.raw('ANALYZE catalogue_items').catch((err: unknown) => deps.log.warn({ err }, 'ANALYZE catalogue_items failed after an import'));
+      // Many new rows: fresh statistics keep search plans on the trigram indexes where autovacuum
+      // is off (or has not come round yet). The import stands either way.
+      if (touched) await deps.db.raw('ANALYZE catalogue_items').catch((err: unknown) => deps.log.warn({ err }, 'ANALYZE catalogue_items failed after an import'));
       return rows.length;
     },
 
@@ -233,7 +316,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
 
     /** Dashboard figures: how many lines, and when the newest download was generated. */
     async summary(): Promise<{ rows: number; generated_at: string | null }> {
-      const [[count], pdf] = await Promise.all([deps.db('catalogue_items').count<{ n: string }[]>({ n: '*' }), latestFile(deps.db, 'pdf')]);
+      const [[count], pdf] = await Promise.all([deps.db('catalogue_items').whereNull('retired_at').count<{ n: string }[]>({ n: '*' }), latestFile(deps.db, 'pdf')]);
       return { rows: Number(count?.n ?? 0), generated_at: pdf ? new Date(pdf.generated_at).toISOString() : null };
     },
 
@@ -241,6 +324,14 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     async downloads(): Promise<CatalogueDownloads> {
       const [pdf, xlsx] = await Promise.all([latestFile(deps.db, 'pdf'), latestFile(deps.db, 'xlsx')]);
       return { pdf: presentDownload('pdf', pdf), xlsx: presentDownload('xlsx', xlsx) };
+    },
+
+    /**
+     * The staff workbook of the whole catalogue, trade prices included (staff-workbook.ts), written
+     * to `out`: what the import reads back unchanged. For staff only.
+     */
+    staffWorkbook(out: Writable, meta: { business: BusinessDetails; issued: Date }): Promise<{ rows: number }> {
+      return writeStaffWorkbook(deps.db, out, meta);
     },
 
     /** The newest file of a format, for the download route. */
@@ -263,9 +354,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
 export type CatalogueService = ReturnType<typeof catalogueService>;
 
 /**
- * The catalogue lines with these ids as `viewer` sees them, keyed by id (ids not found are
- * absent). For other modules that hold catalogue ids (plant lists, quote requests); read in `db`,
- * a transaction when the caller snapshots the lines into its own rows.
+  * The catalogue lines with these ids as `viewer` sees them, keyed by id (ids not found are
+  * absent), retired ones included with their `retired_at`: for other modules that hold catalogue
+  * ids (plant lists, quote requests), which show such a line as no longer available and must not
+  * add it anew. Read in `db`, a transaction when the caller snapshots the lines into its own rows.
  */
 export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[], viewer: Viewer): Promise<Map<number, CatalogueLine>> {
   const rows = await linesByIds(db, ids, viewer);
@@ -274,7 +366,7 @@ export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[], 
 
 /**
  * The catalogue lines with these ids as staff see them now — with their trade price and
- * availability — keyed by id; lines no longer in the catalogue are absent. For staff pricing a
+ * availability — keyed by id; retired lines carry `retired_at`. For staff pricing a
  * quote request only: a buyer's answer goes through the viewer, never through this.
  */
 export const staffLinesByIds = (db: Db, ids: readonly number[]): Promise<Map<number, CatalogueLine>> => catalogueLinesByIds(db, ids, TRADE_VIEWER);

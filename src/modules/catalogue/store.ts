@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CatalogueLine, CatalogueTrade } from '../../../shared/api/catalogue.ts';
 import type { Storage } from '../../storage/types.ts';
 import { FORM_POSITION_SQL, HEIGHT_POSITION_SQL, ORDER_KEY_SQL, type CatalogueFormat } from './constants.ts';
-import { keyOf, TRADE_KEYS } from './import-preview.ts';
+import type { StoredLine } from './import-plan.ts';
 import { CatalogueFile } from './model.ts';
 import type { Viewer } from '../../viewer.ts';
 
@@ -12,14 +12,54 @@ import type { Viewer } from '../../viewer.ts';
  * connection: a query on the outer knex inside a transaction would wait forever).
  */
 
-/** A catalogue line as the files and the API show it (stored with exactly the contract's fields). */
-export type CatalogueRow = CatalogueLine;
+/** A catalogue line as the files and the API show it (stored with exactly the contract's fields; `retired_at` as the driver reads it). */
+export type CatalogueRow = Omit<CatalogueLine, 'retired_at'> & { retired_at?: Date | string | null };
+
+/** The trade of a line read without its prices (a former code's owner, named in a message only). */
+const NO_TRADE: CatalogueTrade = Object.freeze({ price_pence: null, price_breaks: [], stock_status: null, stock_quantity: null, ready_from: null });
+
+/** Every line, retired ones too, as an import compares them (import-plan.ts), in id order. */
+export async function storedLines(db: Knex): Promise<StoredLine[]> {
+  return (await db('catalogue_items')
+    .orderBy('id')
+    .select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height', db.raw('retired_at IS NOT NULL AS retired'), tradeColumn(db))) as StoredLine[];
+}
+
+/**
+ * The lines that once had one of these codes and have another now, by that former code: a code
+ * is never reused, so an import row or an edit naming one is refused with the line's name.
+ */
+export async function formerCodeOwners(db: Knex, codes: readonly string[]): Promise<Map<string, StoredLine>> {
+  if (!codes.length) return new Map();
+  const rows = (await db('catalogue_codes as h')
+    .join('catalogue_items as c', 'c.id', 'h.catalogue_item_id')
+    .whereIn('h.code', [...new Set(codes)])
+    .whereRaw('c.code <> h.code')
+    .select('h.code as former', 'c.id', 'c.code', 'c.genus', 'c.species', 'c.common_name', 'c.form', 'c.height')) as (Omit<StoredLine, 'retired' | 'trade'> & {
+    former: string;
+  })[];
+  return new Map(rows.map(({ former, ...line }) => [former, { ...line, retired: false, trade: NO_TRADE }]));
+}
+
+/**
+ * The line that has or had `code`, other than `exceptId`, for the 422 that refuses a code in use.
+ * Takes the lock the code trigger takes, so no other transaction can claim the code before this one writes.
+ */
+export async function codeOwner(trx: Knex.Transaction, code: string, exceptId?: number): Promise<StoredLine | undefined> {
+  await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('catalogue_codes'))`);
+  const owner = await trx('catalogue_codes as h')
+    .join('catalogue_items as c', 'c.id', 'h.catalogue_item_id')
+    .where('h.code', code)
+    .modify((q) => (exceptId === undefined ? q : q.whereNot('c.id', exceptId)))
+    .first('c.id', 'c.code', 'c.genus', 'c.species', 'c.form', 'c.height');
+  return owner as StoredLine | undefined;
+}
 
 /** A line as read for a viewer: with its `trade` object when read for a trade viewer (see {@link tradeColumnsFor}). */
 export type ViewedRow = CatalogueRow & { trade?: CatalogueTrade };
 
 /** A line's own columns, as every query that reads lines for a viewer selects them. */
-export const LINE_COLUMNS = ['id', 'genus', 'species', 'common_name', 'form', 'height'] as const;
+export const LINE_COLUMNS = ['id', 'code', 'genus', 'species', 'common_name', 'form', 'height', 'retired_at'] as const;
 
 /**
  * The one shape the trade columns are read in, from the store to the presenter: one `trade` object
@@ -61,6 +101,7 @@ export async function* rowsInOrder(db: Knex, viewer: Viewer, batchSize = 500): A
   for (;;) {
     // Trade columns only for a trade viewer (a buyer's price list); the public render never reads them.
     const query = db('catalogue_items')
+      .whereNull('retired_at')
       .select(...LINE_COLUMNS, ...tradeColumnsFor(db, viewer))
       .select(db.raw(`${FORM_POSITION_SQL} as form_pos`), db.raw(`${HEIGHT_POSITION_SQL} as height_pos`))
       .orderByRaw(ORDER_KEY_SQL)
@@ -131,29 +172,8 @@ export async function linesByIds(db: Knex, ids: readonly number[], viewer: Viewe
     .select(...LINE_COLUMNS, ...tradeColumnsFor(db, viewer))) as ViewedRow[];
 }
 
-/**
- * Imported lines with the trade fields the file did not have (a column missing: undefined) taken
- * from the same line in the catalogue now, so importing the public workbook, which has no prices,
- * keeps every price. A column present with an empty cell is null and clears the field.
- */
-export async function keptTradeFields<R extends { genus: string; species: string; form: string; height: string } & Partial<Record<(typeof TRADE_KEYS)[number], unknown>>>(
-  trx: Knex.Transaction,
-  rows: R[],
-): Promise<R[]> {
-  if (rows.every((row) => TRADE_KEYS.every((k) => row[k] !== undefined))) return rows;
-  const current = (await trx('catalogue_items').select('genus', 'species', 'form', 'height', tradeColumn(trx))) as (CatalogueRow & { trade: CatalogueTrade })[];
-  const byKey = new Map(current.map((line) => [keyOf(line), line.trade]));
-  return rows.map((row) => {
-    const before = byKey.get(keyOf(row));
-    if (!before) return row;
-    const filled = { ...row };
-    for (const k of TRADE_KEYS) if (filled[k] === undefined) (filled as Record<string, unknown>)[k] = before[k];
-    return filled;
-  });
-}
-
 /** The most price breaks any line has: how many break column pairs a price list's workbook needs. */
 export async function maxPriceBreaks(db: Knex): Promise<number> {
-  const row = (await db('catalogue_items').first(db.raw('coalesce(max(jsonb_array_length(price_breaks)), 0)::int AS most'))) as { most: number } | undefined;
+  const row = (await db('catalogue_items').whereNull('retired_at').first(db.raw('coalesce(max(jsonb_array_length(price_breaks)), 0)::int AS most'))) as { most: number } | undefined;
   return row?.most ?? 0;
 }

@@ -30,10 +30,11 @@ describe('staff edit trade prices and availability', () => {
   });
 
   it.each([
-    ['price_pence', -1, 'The price must be at least 0.'],
-    ['price_pence', 10_000_001, 'The price may not be greater than 10000000.'],
-    ['price_pence', 'cheap', 'The price must be a whole number.'],
-    ['price_pence', 12.5, 'The price must be a whole number.'],
+    ['price_pence', -1, 'The price cannot be negative.'],
+    ['price_pence', 10_000_001, 'The price may not be more than £100,000.00.'],
+    ['price_pence', 'cheap', 'The price must be a whole number of pence.'],
+    ['price_pence', 12.5, 'The price must be a whole number of pence.'],
+    ['price_breaks', [{ min_quantity: 10, price_pence: -5 }], 'The break price cannot be negative.'],
     ['stock_quantity', -5, 'The stock quantity must be at least 0.'],
     ['stock_status', 'plenty', 'The stock status must be one of: in_stock, limited, ready_from, out_of_stock.'],
     ['ready_from', '2027-02-30', 'The ready from date must be a real date.'],

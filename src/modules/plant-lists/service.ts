@@ -10,9 +10,11 @@ import { PlantListLineRow } from './model.ts';
 import { MAX_LINES, MAX_QUANTITY, TOO_MANY_LINES, type LineInput } from './schema.ts';
 
 const INVALID_ITEM = 'The selected catalogue item is invalid.';
-const SNAPSHOT_FIELDS = ['genus', 'species', 'common_name', 'form', 'height'] as const;
+const RETIRED_ITEM = 'This line is no longer available in the catalogue.';
+const SNAPSHOT_FIELDS = ['code', 'genus', 'species', 'common_name', 'form', 'height'] as const;
 
 const snapshotOf = (line: CatalogueLine): PlantListSnapshot => ({
+  code: line.code,
   genus: line.genus,
   species: line.species,
   common_name: line.common_name,
@@ -20,10 +22,12 @@ const snapshotOf = (line: CatalogueLine): PlantListSnapshot => ({
   height: line.height,
 });
 
-/** A stored line with the catalogue row as it is now: removed (`current` null) or changed is shown, never dropped. */
+/** A stored line with the catalogue line as it is now: retired, gone (`current` null) or changed is shown, never dropped. */
 function present(row: PlantListLineRow, current: CatalogueLine | undefined): PlantListLine {
-  const changed = !current || SNAPSHOT_FIELDS.some((field) => current[field] !== row.snapshot[field]);
-  return { id: row.id, catalogue_item_id: row.catalogue_item_id, quantity: row.quantity, snapshot: row.snapshot, current: current ?? null, changed };
+  // A snapshot from before product codes may lack one: only a code it has can differ.
+  const changed = !current || SNAPSHOT_FIELDS.some((field) => (field !== 'code' || row.snapshot.code) && current[field] !== row.snapshot[field]);
+  const snapshot = { ...row.snapshot, code: row.snapshot.code ?? '' };
+  return { id: row.id, catalogue_item_id: row.catalogue_item_id, quantity: row.quantity, snapshot, current: current ?? null, available: Boolean(current && !current.retired_at), changed };
 }
 
 /** Lines as `viewer` may see them: `current.trade` (prices, availability) only for a trade viewer. */
@@ -42,7 +46,8 @@ async function readList(db: Db | Trx, userId: number, viewer: Viewer): Promise<P
  * Adds lines to a buyer's list inside `trx`: a catalogue row already on the list gets the quantity
  * added (capped at MAX_QUANTITY) and its snapshot refreshed, since the buyer chose it from the
  * catalogue as it is now. Lines for one catalogue row in `lines` are summed first. Unknown
- * catalogue ids are a 422 naming the line (`fieldOf(index)`), a list that would pass MAX_LINES a
+ * catalogue ids are a 422 naming the line (`fieldOf(index)`), and so are retired lines unless
+ * `options.retired` is `keep` (a list merged or copied as it was); a list that would pass MAX_LINES a
  * 422 on `lines`; either way nothing is changed. The buyer's row is locked first, so two adds at
  * once cannot both pass the limit. Returns the stored lines touched, in `lines` order.
  */
@@ -51,13 +56,16 @@ export async function addToPlantList(
   userId: number,
   lines: readonly LineInput[],
   fieldOf: (index: number) => string = (index) => `lines.${index}.catalogue_item_id`,
+  options: { retired?: 'refuse' | 'keep' } = {},
 ): Promise<PlantListLineRow[]> {
   await findUserById(trx, userId, { lock: true });
   // Only the snapshot is taken from these: no trade fields needed.
   const catalogue = await catalogueLinesByIds(trx, lines.map((line) => line.catalogue_item_id), PUBLIC_VIEWER);
   const errors: Record<string, string[]> = {};
   lines.forEach((line, index) => {
-    if (!catalogue.has(line.catalogue_item_id)) errors[fieldOf(index)] = [INVALID_ITEM];
+    const found = catalogue.get(line.catalogue_item_id);
+    if (!found) errors[fieldOf(index)] = [INVALID_ITEM];
+    else if (found.retired_at && options.retired !== 'keep') errors[fieldOf(index)] = [RETIRED_ITEM];
   });
   if (Object.keys(errors).length) throw validationError(errors);
 
@@ -139,10 +147,13 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
       await PlantListLineRow.query(deps.db).delete().where({ user_id: userId });
     },
 
-    /** The guest's list on sign-in: each line added (quantities summed), all or nothing. */
+    /**
+     * The guest's list on sign-in: each line added (quantities summed), all or nothing. A line
+     * retired since the guest added it is kept, to read "no longer available" as it did.
+     */
     async merge(userId: number, lines: LineInput[], viewer: Viewer): Promise<PlantList> {
       return deps.db.transaction(async (trx) => {
-        await addToPlantList(trx, userId, lines);
+        await addToPlantList(trx, userId, lines, undefined, { retired: 'keep' });
         return readList(trx, userId, viewer);
       });
     },

@@ -10,7 +10,7 @@ const CELL = 'style="padding:4px 8px;border-bottom:1px solid #e3e8df"';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The table's column headers: layout, which the plain-text lines say by their shape instead. */
-export const LINE_HEADERS = ['Genus', 'Species', 'Common name', 'Form', 'Height', 'Quantity'] as const;
+export const LINE_HEADERS = ['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height', 'Quantity'] as const;
 const quantityText = (quantity: number) => quantity.toLocaleString('en-GB');
 
 /** The lines as an HTML table; every value escaped (buyers and catalogue imports both supply text). */
@@ -19,7 +19,7 @@ function linesTable(lines: QuoteRequestLineRow[]): string {
   const rows = lines
     .map(
       (l) =>
-        `<tr>${[l.genus, l.species, l.common_name, l.form, heightText(l.height)].map((v) => `<td ${CELL}>${escapeHtml(v)}</td>`).join('')}<td align="right" ${CELL}>${quantityText(l.quantity)}</td></tr>`,
+        `<tr>${[l.code, l.genus, l.species, l.common_name, l.form, heightText(l.height)].map((v) => `<td ${CELL}>${escapeHtml(v)}</td>`).join('')}<td align="right" ${CELL}>${quantityText(l.quantity)}</td></tr>`,
     )
     .join('');
   return `<table role="presentation" style="border-collapse:collapse;margin:16px 0;font-size:14px"><tr>${head}</tr>${rows}</table>`;
@@ -27,7 +27,7 @@ function linesTable(lines: QuoteRequestLineRow[]): string {
 
 const linesText = (lines: QuoteRequestLineRow[]) =>
   lines
-    .map((l) => `${quantityText(l.quantity)} × ${l.genus} ${l.species}${l.common_name ? ` (${l.common_name})` : ''}, ${l.form}, ${heightText(l.height)}`)
+    .map((l) => `${quantityText(l.quantity)} × ${l.code ? `${l.code} ` : ''}${l.genus} ${l.species}${l.common_name ? ` (${l.common_name})` : ''}, ${l.form}, ${heightText(l.height)}`)
     .join('\n');
 
 function detailRows(request: QuoteRequest): [string, string][] {

@@ -28,6 +28,8 @@ export class QuoteRequestLineRow extends Model {
   id!: number;
   quote_request_id!: number;
   catalogue_item_id!: number | null;
+  /** The product code as requested ('' for a line requested before codes whose row was gone). */
+  code!: string;
   genus!: string;
   species!: string;
   common_name!: string;

@@ -30,22 +30,26 @@ export function presentSummary(request: QuoteRequest, lineCount: number): QuoteR
   };
 }
 
-export function presentLine(line: QuoteRequestLineRow): QuoteRequestLine {
+/** A requested line; `available` says whether its catalogue line is still in the catalogue. */
+export function presentLine(line: QuoteRequestLineRow, available: boolean): QuoteRequestLine {
   return {
     id: line.id,
     catalogue_item_id: line.catalogue_item_id,
+    code: line.code,
     genus: line.genus,
     species: line.species,
     common_name: line.common_name,
     form: line.form,
     height: line.height,
     quantity: line.quantity,
+    available,
   };
 }
 
-/** One request with its lines in the order requested. */
-export function presentDetail(request: QuoteRequest, lines: QuoteRequestLineRow[]): QuoteRequestDetail {
-  return { ...presentSummary(request, lines.length), telephone: request.telephone, notes: request.notes, lines: lines.map(presentLine) };
+/** One request with its lines in the order requested; `available`: the catalogue ids still in the catalogue. */
+export function presentDetail(request: QuoteRequest, lines: QuoteRequestLineRow[], available: ReadonlySet<number>): QuoteRequestDetail {
+  const presented = lines.map((line) => presentLine(line, line.catalogue_item_id !== null && available.has(line.catalogue_item_id)));
+  return { ...presentSummary(request, lines.length), telephone: request.telephone, notes: request.notes, lines: presented };
 }
 
 /**
@@ -53,13 +57,19 @@ export function presentDetail(request: QuoteRequest, lines: QuoteRequestLineRow[
  * today (`catalogue` keyed by id, staff's view), and the estimated total of the priced lines.
  */
 export function presentAdminDetail(request: QuoteRequest, lines: QuoteRequestLineRow[], catalogue: Map<number, CatalogueLine>): AdminQuoteRequestDetail {
+  // A retired line is no longer in the catalogue: no price to quote from.
+  const live = (line: QuoteRequestLineRow) => {
+    const now = line.catalogue_item_id === null ? undefined : catalogue.get(line.catalogue_item_id);
+    return now && !now.retired_at ? now : undefined;
+  };
   const priced = lines.map((line) => {
-    const now = line.catalogue_item_id ? catalogue.get(line.catalogue_item_id) : undefined;
-    return { ...presentLine(line), current: now?.trade ? priceForQuantity(now.trade, line.quantity) : null };
+    const now = live(line);
+    return { ...presentLine(line, !!now), current: now?.trade ? priceForQuantity(now.trade, line.quantity) : null };
   });
+  const available = new Set(lines.flatMap((line) => (live(line) ? [line.catalogue_item_id!] : [])));
   const totals = priced.flatMap((line) => (line.current?.line_total_pence == null ? [] : [line.current.line_total_pence]));
   return {
-    ...presentDetail(request, lines),
+    ...presentDetail(request, lines, available),
     lines: priced,
     estimated_total_pence: totals.length ? totals.reduce((sum, total) => sum + total, 0) : null,
     unpriced_lines: lines.length - totals.length,

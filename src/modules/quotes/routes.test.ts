@@ -83,11 +83,13 @@ describe('POST /api/quote-requests as a guest', () => {
     const toSales = mails.find((m) => m.to.includes('sales@nursery.test'))!;
     const toBuyer = mails.find((m) => m.to.includes('jo@example.com'))!;
     expect(toSales.replyTo).toBe('jo@example.com');
+    const codes = storedLines.map((l) => l.code as string);
+    expect(codes.every((code) => /^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(code))).toBe(true);
     const expectedRows = [
-      ['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity'],
-      ['Crataegus', 'monogyna', 'Hawthorn', 'Bare root', '40-60', 500],
-      ['Fagus', 'sylvatica', 'Beech <i>', 'Bare root', '60-90', 25],
-      ['Acer', "platanoides 'Crimson King'", 'Norway maple', '10L', '175-200', 3],
+      ['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity'],
+      [codes[0], 'Crataegus', 'monogyna', 'Hawthorn', 'Bare root', '40-60', 500],
+      [codes[1], 'Fagus', 'sylvatica', 'Beech <i>', 'Bare root', '60-90', 25],
+      [codes[2], 'Acer', "platanoides 'Crimson King'", 'Norway maple', '10L', '175-200', 3],
     ];
     expect(await xlsxAttachmentRows(toSales)).toEqual(expectedRows);
     expect(await xlsxAttachmentRows(toBuyer)).toEqual(expectedRows);
@@ -96,7 +98,7 @@ describe('POST /api/quote-requests as a guest', () => {
       expect(mail.html).toContain('Beech &lt;i&gt;');
       expect(mail.html).not.toContain('<script>');
       expect(mail.html).not.toContain('<b>');
-      expect(mail.text).toContain('500 × Crataegus monogyna');
+      expect(mail.text).toContain(`500 × ${codes[0]} Crataegus monogyna`);
     }
   });
 

@@ -43,8 +43,10 @@ async function snapshotLines(trx: Trx, input: QuoteInput, userId: number | null)
       errors[`lines.${index}.catalogue_item_id`] = [INVALID_ITEM];
       return undefined;
     }
-    const { genus, species, common_name, form, height } = from;
-    return { catalogue_item_id: current ? current.id : null, genus, species, common_name, form, height, quantity: line.quantity };
+    // A line retired since it was listed still goes, with its code and description: the buyer
+    // saw it marked "no longer available" and sent it, and staff will suggest an alternative.
+    const { code, genus, species, common_name, form, height } = from;
+    return { catalogue_item_id: current ? current.id : null, code: code ?? '', genus, species, common_name, form, height, quantity: line.quantity };
   });
   if (Object.keys(errors).length) throw validationError(errors);
   if (!lines.length) throw validationError({ lines: [EMPTY_LIST] });
@@ -90,7 +92,11 @@ export async function loadQuoteRequest(db: Db, id: number): Promise<{ request: Q
 export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
   const detail = async (request: QuoteRequest | undefined): Promise<QuoteRequestDetail> => {
     if (!request) throw notFound();
-    return presentDetail(request, await linesOf(deps.db, request.id));
+    const lines = await linesOf(deps.db, request.id);
+    // Which lines are still in the catalogue: a retired one reads "no longer available".
+    const catalogue = await catalogueLinesByIds(deps.db, lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])), PUBLIC_VIEWER);
+    const available = new Set([...catalogue.values()].filter((line) => !line.retired_at).map((line) => line.id));
+    return presentDetail(request, lines, available);
   };
   /** Staff's view: each line priced from the catalogue as it is now (admin routes only). */
   const adminDetail = async (request: QuoteRequest | undefined): Promise<AdminQuoteRequestDetail> => {
@@ -146,7 +152,9 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
         const available = await catalogueLinesByIds(trx, lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])), PUBLIC_VIEWER);
         const stored: { catalogue_item_id: number | null; quantity: number }[] = await trx('plant_list_lines').where({ user_id: userId }).select('catalogue_item_id', 'quantity');
         const onList = new Map(stored.flatMap((row) => (row.catalogue_item_id ? [[row.catalogue_item_id, row.quantity] as const] : [])));
-        const { copied, toAdd } = summariseCopy(lines, onList, new Set(available.keys()), MAX_QUANTITY);
+        // A line retired since the request is no longer available: left out, and said so.
+        const inCatalogue = new Set([...available.values()].filter((line) => !line.retired_at).map((line) => line.id));
+        const { copied, toAdd } = summariseCopy(lines, onList, inCatalogue, MAX_QUANTITY);
         await addToPlantList(trx, userId, toAdd);
         // The web client reads the list afresh (with prices for a trade buyer) after a copy.
         return { list: await readPlantList(trx, userId, PUBLIC_VIEWER), copied };

@@ -4,6 +4,7 @@ import type { QuoteRequest, QuoteRequestLineRow } from './model.ts';
 
 const HEADER_FILL = 'FF2F5D34'; // the catalogue downloads' green
 const COLUMNS = [
+  { header: 'Code', key: 'code', width: 20 },
   { header: 'Genus', key: 'genus', width: 22 },
   { header: 'Species', key: 'species', width: 42 },
   { header: 'Common name', key: 'common_name', width: 34 },
@@ -28,7 +29,7 @@ export async function quoteWorkbook(request: QuoteRequest, lines: QuoteRequestLi
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };
   for (const line of lines) {
-    sheet.addRow({ genus: line.genus, species: line.species, common_name: line.common_name, form: line.form, height: line.height, quantity: line.quantity });
+    sheet.addRow({ code: line.code, genus: line.genus, species: line.species, common_name: line.common_name, form: line.form, height: line.height, quantity: line.quantity });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -75,29 +75,29 @@ describe('personal price list', () => {
     const sheet = workbook.getWorksheet('Catalogue')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price (£)',
+      'Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price (£)',
       'Break 1 qty', 'Break 1 price (£)', 'Break 2 qty', 'Break 2 price (£)', 'Stock quantity', 'Availability', 'Ready from',
     ]);
     const rowOf = (species: string) => {
       let found: ExcelJS.Row | undefined;
       sheet.eachRow((row) => {
-        if (row.getCell(2).value === species) found = row;
+        if (row.getCell(3).value === species) found = row;
       });
       return found!;
     };
-    const values = (row: ExcelJS.Row) => Array.from({ length: 8 }, (_, i) => row.getCell(6 + i).value);
+    const values = (row: ExcelJS.Row) => Array.from({ length: 8 }, (_, i) => row.getCell(7 + i).value);
     // Numbers a buyer can sort and multiply, shown as pounds; blanks where a line has no such figure.
     expect(values(rowOf('campestre'))).toEqual([12.5, 10, 11, null, null, 120, 'In stock (120)', null]);
     expect(values(rowOf('pendula'))).toEqual([0.85, 100, 0.75, 500, 0.65, 5000, 'In stock (5,000)', null]);
     const acerRow = rowOf('campestre');
-    expect([acerRow.getCell(6).type, acerRow.getCell(7).type, acerRow.getCell(11).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number, ExcelJS.ValueType.Number]);
-    expect(acerRow.getCell(6).numFmt).toMatch(/£.*0\.00/);
+    expect([acerRow.getCell(7).type, acerRow.getCell(8).type, acerRow.getCell(12).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number, ExcelJS.ValueType.Number]);
+    expect(acerRow.getCell(7).numFmt).toMatch(/£.*0\.00/);
     const readyRow = rowOf('betulus');
-    expect(readyRow.getCell(6).value).toBeNull();
-    expect(readyRow.getCell(12).value).toBe('Ready from 10 Jan 2027');
+    expect(readyRow.getCell(7).value).toBeNull();
+    expect(readyRow.getCell(13).value).toBe('Ready from 10 Jan 2027');
     // A real date cell, the calendar day itself.
-    expect(readyRow.getCell(13).type).toBe(ExcelJS.ValueType.Date);
-    expect(readyRow.getCell(13).value).toEqual(new Date('2027-01-10T00:00:00Z'));
+    expect(readyRow.getCell(14).type).toBe(ExcelJS.ValueType.Date);
+    expect(readyRow.getCell(14).value).toEqual(new Date('2027-01-10T00:00:00Z'));
 
     expect(workbook.title).toContain('Trade price list for Greenway & Sons Landscapes Ltd');
     const about: string[] = [];

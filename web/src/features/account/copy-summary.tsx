@@ -5,7 +5,7 @@ import styles from './quote-requests.module.css';
 
 /** A requested line as the buyer reads it (the catalogue data of the moment it was requested). */
 export const lineText = (line: QuoteRequestLine): string =>
-  `${line.genus} ${line.species}, ${line.form}, ${line.height === 'Rootstock' ? line.height : `${line.height} cm`}`;
+  `${line.code ? `${line.code} ` : ''}${line.genus} ${line.species}, ${line.form}, ${line.height === 'Rootstock' ? line.height : `${line.height} cm`}`;
 
 const REASONS: Record<CopiedLines['skipped'][number]['reason'], string> = {
   no_longer_available: 'no longer available, so not copied',

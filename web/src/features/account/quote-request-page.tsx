@@ -77,7 +77,7 @@ export function QuoteRequestPage() {
         {data.lines.map((line) => (
           <li key={line.id}>
             <span>{lineText(line)}</span> <strong className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</strong>
-            {line.catalogue_item_id === null && <span className={styles.gone}> (no longer in the catalogue)</span>}
+            {!line.available && <span className={styles.gone}> (no longer available)</span>}
           </li>
         ))}
       </ul>

@@ -29,8 +29,8 @@ const detail: QuoteRequestDetail = {
   telephone: '',
   notes: 'Before noon, please.',
   lines: [
-    { id: 1, catalogue_item_id: 11, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40', quantity: 5 },
-    { id: 2, catalogue_item_id: null, genus: 'Corylus', species: 'avellana', common_name: 'Hazel', form: 'Bare root', height: '60-90', quantity: 1200 },
+    { id: 1, catalogue_item_id: 11, code: 'ACECAM-9CM-2040', available: true, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40', quantity: 5 },
+    { id: 2, catalogue_item_id: null, code: '', available: false, genus: 'Corylus', species: 'avellana', common_name: 'Hazel', form: 'Bare root', height: '60-90', quantity: 1200 },
   ],
 };
 
@@ -91,8 +91,8 @@ describe('QuoteRequestPage', () => {
     expect(screen.getByText('1 Mar 2027')).toBeInTheDocument();
     const lines = within(screen.getByRole('list', { name: 'Requested lines' })).getAllByRole('listitem');
     expect(lines.map((line) => line.textContent)).toEqual([
-      'Acer campestre, 9cm, 20-40 cm × 5',
-      'Corylus avellana, Bare root, 60-90 cm × 1,200 (no longer in the catalogue)',
+      'ACECAM-9CM-2040 Acer campestre, 9cm, 20-40 cm × 5',
+      'Corylus avellana, Bare root, 60-90 cm × 1,200 (no longer available)',
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Copy into my plant list' }));

@@ -6,8 +6,8 @@ import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { CatalogueLines } from './catalogue-lines.tsx';
 
 const rows: CatalogueLine[] = [
-  { id: 1, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40' },
-  { id: 2, genus: 'Betula', species: 'pendula', common_name: '', form: '2L', height: 'Rootstock' },
+  { id: 1, code: 'ACECAM-1', genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40' },
+  { id: 2, code: 'BETPEN-2', genus: 'Betula', species: 'pendula', common_name: '', form: '2L', height: 'Rootstock' },
 ];
 
 const Action = ({ row }: { row: CatalogueLine }) => <button type="button">Act on {row.id}</button>;

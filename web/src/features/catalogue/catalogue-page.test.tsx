@@ -37,7 +37,7 @@ describe('CataloguePage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)']);
+    expect(headers).toEqual(['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)']);
     expect(within(table).getByRole('cell', { name: 'sylvatica' })).toBeInTheDocument();
   });
 

@@ -25,6 +25,10 @@ export function ResultsList({ rows, label, linkGenus = false }: ResultsListProps
           {row.common_name && <p className={styles.common}>{row.common_name}</p>}
           <dl className={styles.facts}>
             <div>
+              <dt>Code:</dt>
+              <dd className={styles.code}>{row.code}</dd>
+            </div>
+            <div>
               <dt>Form:</dt>
               <dd>{row.form}</dd>
             </div>

@@ -22,6 +22,7 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
+            <th scope="col">Code</th>
             <th scope="col">Genus</th>
             <th scope="col">Species</th>
             <th scope="col">Common name</th>
@@ -35,6 +36,7 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
+              <td className={styles.code}>{row.code}</td>
               <td className={styles.botanical}>
                 <GenusName genus={row.genus} link={linkGenus} />
               </td>

@@ -22,8 +22,8 @@ const buyer: UserAccount = {
 };
 
 const plain: CatalogueLine[] = [
-  { id: 2, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '2L', height: '40-60' },
-  { id: 3, genus: 'Acer', species: 'platanoides', common_name: 'Norway maple', form: 'Bare root', height: '60-90' },
+  { id: 2, code: 'ACECAM-2', genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '2L', height: '40-60' },
+  { id: 3, code: 'ACEPLA-3', genus: 'Acer', species: 'platanoides', common_name: 'Norway maple', form: 'Bare root', height: '60-90' },
 ];
 /** The same lines as the server answers an approved buyer. */
 const priced: CatalogueLine[] = [
@@ -75,8 +75,8 @@ describe('trade prices in the catalogue', () => {
     const table = screen.getByRole('table');
     expect(await within(table).findByRole('columnheader', { name: 'Trade price' })).toBeInTheDocument();
     const cells = (species: string) => [...within(table).getByRole('cell', { name: species }).closest('tr')!.querySelectorAll('td')].map((cell) => cell.textContent);
-    expect(cells('campestre').slice(5, 7)).toEqual(['£1.25 · 50+ £1.10 · 1,000+ £0.95', 'In stock (1,200)']);
-    expect(cells('platanoides').slice(5, 7)).toEqual(['Price on request', 'Ready from 1 Mar 2027']);
+    expect(cells('campestre').slice(6, 8)).toEqual(['£1.25 · 50+ £1.10 · 1,000+ £0.95', 'In stock (1,200)']);
+    expect(cells('platanoides').slice(6, 8)).toEqual(['Price on request', 'Ready from 1 Mar 2027']);
     const phoneList = screen.getByRole('list', { name: /Acer/ });
     expect(phoneList).toHaveTextContent('Trade price:£1.25 · 50+ £1.10 · 1,000+ £0.95Availability:In stock (1,200)');
     expect(seen.filter((request) => request.url.pathname === '/api/catalogue/genera/acer')).toHaveLength(2);

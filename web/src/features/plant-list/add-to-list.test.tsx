@@ -44,7 +44,7 @@ describe('Add to list, as a guest', () => {
 
     expect(await item.findByRole('status')).toHaveTextContent('Added 25 to your plant list. View list');
     expect(await screen.findByRole('link', { name: 'Plant list, 1 line' })).toBe(link);
-    expect(readGuestList()).toEqual([{ catalogue_item_id: 11, quantity: 25, snapshot: { genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40' } }]);
+    expect(readGuestList()).toEqual([{ catalogue_item_id: 11, quantity: 25, snapshot: { code: 'ACECAM-9CM-2040', genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40' } }]);
 
     // The same row again adds to its quantity rather than a second line.
     await userEvent.clear(quantity);

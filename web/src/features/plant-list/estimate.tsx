@@ -1,5 +1,6 @@
 import type { CatalogueTrade } from '../../../../shared/api/catalogue.ts';
-import { estimateTotal, formatPounds } from '../../../../shared/trade-pricing.ts';
+import { estimateTotal } from '../../../../shared/trade-pricing.ts';
+import { penceText } from '../../../../shared/trade-text.ts';
 import styles from './line-price.module.css';
 
 /**
@@ -10,7 +11,7 @@ export function EstimatedTotal({ lines, className }: { lines: { trade: Catalogue
   const estimate = estimateTotal(lines);
   return (
     <p className={className ?? styles.price}>
-      Estimated total <strong>{formatPounds(estimate.total_pence)}</strong> excl. VAT
+      Estimated total <strong>{penceText(estimate.total_pence)}</strong> excl. VAT
       {estimate.unpriced > 0 && (
         <>
           {' '}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { GUEST_LIST_KEY, readGuestList, writeGuestList } from './guest-list.ts';
 import type { GuestLine } from './guest-list.ts';
 
-const snapshot = { genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40' };
+const snapshot = { code: 'ACECAM-9CM-2040', genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40' };
 const line = (id: number, quantity = 5): GuestLine => ({ catalogue_item_id: id, quantity, snapshot });
 
 afterEach(() => localStorage.clear());

@@ -22,7 +22,9 @@ function readLine(value: unknown): GuestLine | null {
   if (typeof snapshot !== 'object' || snapshot === null) return null;
   const s = snapshot as Record<string, unknown>;
   if (![s.genus, s.species, s.common_name, s.form, s.height].every(isText)) return null;
-  return { catalogue_item_id: id, quantity, snapshot: snapshotOf(s as unknown as PlantListSnapshot) };
+  // A code is optional: a line stored before product codes has none.
+  const code = typeof s.code === 'string' ? s.code : '';
+  return { catalogue_item_id: id, quantity, snapshot: snapshotOf({ ...(s as unknown as PlantListSnapshot), code }) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CatalogueTrade } from '../../../../shared/api/catalogue.ts';
-import { formatPounds, priceForQuantity } from '../../../../shared/trade-pricing.ts';
+import { priceForQuantity } from '../../../../shared/trade-pricing.ts';
+import { penceText } from '../../../../shared/trade-text.ts';
 import { availabilityText } from '../../../../shared/trade-text.ts';
 import styles from './line-price.module.css';
 
@@ -15,15 +16,15 @@ export function LinePrice({ trade, quantity }: { trade: CatalogueTrade; quantity
     <p className={styles.price}>
       {price ? (
         <>
-          <span>{formatPounds(price.unit_pence)} each</span>
+          <span>{penceText(price.unit_pence)} each</span>
           {price.break && price.saving_pence > 0 && (
             <span className={styles.saving}>
               {' '}
-              ({price.break.min_quantity.toLocaleString('en-GB')}+ price, saves {formatPounds(price.saving_pence)})
+              ({price.break.min_quantity.toLocaleString('en-GB')}+ price, saves {penceText(price.saving_pence)})
             </span>
           )}
           <span>
-            {' · '}Line total <strong>{formatPounds(price.total_pence)}</strong>
+            {' · '}Line total <strong>{penceText(price.total_pence)}</strong>
           </span>
         </>
       ) : (

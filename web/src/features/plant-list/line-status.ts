@@ -1,12 +1,13 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import type { PlantListLine, PlantListSnapshot } from './types.ts';
 
-const FIELDS = ['genus', 'species', 'common_name', 'form', 'height'] as const;
+const FIELDS = ['code', 'genus', 'species', 'common_name', 'form', 'height'] as const;
 
-/** Whether the catalogue row differs from what the line snapshotted. */
-export const differs = (snapshot: PlantListSnapshot, row: CatalogueLine): boolean => FIELDS.some((field) => snapshot[field] !== row[field]);
+/** Whether the catalogue row differs from what the line snapshotted (a snapshot without a code, from before codes, differs in none). */
+export const differs = (snapshot: PlantListSnapshot, row: CatalogueLine): boolean =>
+  FIELDS.some((field) => (field !== 'code' || snapshot.code) && snapshot[field] !== row[field]);
 
-/** How a line stands against the catalogue now. */
+/** How a line stands against the catalogue now: `removed` is a line retired from the catalogue (or gone). */
 export type LineStatus = { kind: 'ok' } | { kind: 'removed' } | { kind: 'changed'; current: CatalogueLine };
 
 /**
@@ -22,6 +23,6 @@ export function lineStatus(line: PlantListLine, checked?: Record<number, Catalog
     if (!row) return { kind: 'removed' };
     return differs(line.snapshot, row) ? { kind: 'changed', current: row } : { kind: 'ok' };
   }
-  if (!line.current) return { kind: 'removed' };
+  if (!line.current || !line.available) return { kind: 'removed' };
   return line.changed ? { kind: 'changed', current: line.current } : { kind: 'ok' };
 }

@@ -28,6 +28,12 @@ const quantityOf = (text: string): number | null => {
 /** What the line says beside its quantity. */
 type Feedback = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string; retry: boolean };
 
+/** A retired line as it last read in the catalogue (the server's copy when it has one), with its code. */
+const retiredName = (line: Line) => {
+  const row = line.current ?? line.snapshot;
+  return `${lineName(row)}${row.code ? ` (${row.code})` : ''}`;
+};
+
 /** Props of {@link PlantListLine}. */
 export interface PlantListLineProps {
   line: Line;
@@ -162,9 +168,14 @@ export function PlantListLine({ line, status, serverList, onQuantity }: PlantLis
         </h3>
         {snapshot.common_name && <p className={styles.common}>{snapshot.common_name}</p>}
         <p className={styles.facts}>
+          {snapshot.code && <span className={styles.code}>{snapshot.code} · </span>}
           {snapshot.form} · {snapshot.height === 'Rootstock' ? snapshot.height : `${snapshot.height} cm`}
         </p>
-        {status.kind === 'removed' && <p className={styles.flag}>No longer in the catalogue: we will suggest an alternative with your quote.</p>}
+        {status.kind === 'removed' && (
+          <p className={styles.flag}>
+            No longer available: {retiredName(line)} has left the catalogue. We will suggest an alternative with your quote.
+          </p>
+        )}
         {status.kind === 'changed' && <p className={styles.flag}>Changed in the catalogue since you added it: now {lineName(status.current)}.</p>}
         {trade && <LinePrice trade={trade} quantity={shown} />}
       </div>

@@ -12,7 +12,7 @@ import type { PlantListLine as PlantListLineData } from '../../../../shared/api/
 
 afterEach(() => localStorage.clear());
 
-const corylus: CatalogueLine = { id: 13, genus: 'Corylus', species: 'avellana', common_name: 'Hazel', form: 'Bare root', height: '60-90' };
+const corylus: CatalogueLine = { id: 13, code: 'CORAVE-BR-6090', genus: 'Corylus', species: 'avellana', common_name: 'Hazel', form: 'Bare root', height: '60-90' };
 
 /** A guest whose catalogue still has Acer as added, has changed the Betula line, and no longer has Corylus. */
 function guestWithCatalogue() {
@@ -46,7 +46,7 @@ describe('PlantListPage, as a guest', () => {
     expect(await screen.findByText(/3 lines\. Your list is kept in this browser/)).toBeInTheDocument();
     expect(within(line('Acer campestre')).getByLabelText('Quantity of Acer campestre, 9cm, 20-40 cm')).toHaveValue(5);
     await waitFor(() => expect(line('Betula pendula')).toHaveTextContent('Changed in the catalogue since you added it: now Betula pendula, 3L, 60-90 cm.'));
-    expect(line('Corylus avellana')).toHaveTextContent('No longer in the catalogue');
+    expect(line('Corylus avellana')).toHaveTextContent('No longer available: Corylus avellana, Bare root, 60-90 cm (CORAVE-BR-6090)');
     expect(line('Acer campestre')).not.toHaveTextContent(/No longer|Changed/);
     expect(readGuestList()).toHaveLength(3);
     expect(screen.getByRole('link', { name: 'Request a quote' })).toHaveAttribute('href', '/plant-list/quote');
@@ -193,14 +193,15 @@ describe('PlantListPage, signed in', () => {
 
   it('shows the server list with its changed and removed lines, and saves edits and removals through the API', async () => {
     const { seen, writes } = serverList([
-      { id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false },
-      { id: 102, catalogue_item_id: betula.id, quantity: 8, snapshot: betula, current: { ...betula, height: '90-120' }, changed: true },
-      { id: 103, catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus, current: null, changed: false },
+      { id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false },
+      { id: 102, catalogue_item_id: betula.id, quantity: 8, snapshot: betula, current: { ...betula, height: '90-120' }, available: true, changed: true },
+      // Retired: the server still has the line, and says it is no longer available.
+      { id: 103, catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus, current: { ...corylus, retired_at: '2026-11-20T10:00:00.000Z' }, available: false, changed: false },
     ]);
     await renderWithSession(<PlantListPage />);
     expect(await screen.findByText(/3 lines\. Your list is kept with your account\./)).toBeInTheDocument();
     expect(line('Betula pendula')).toHaveTextContent('now Betula pendula, 2L, 90-120 cm.');
-    expect(line('Corylus avellana')).toHaveTextContent('No longer in the catalogue');
+    expect(line('Corylus avellana')).toHaveTextContent('No longer available: Corylus avellana, Bare root, 60-90 cm (CORAVE-BR-6090)');
     // Not a trade buyer: the server sent no prices, and the page shows none.
     expect(screen.queryByText(/Estimated total|Price on request|each/)).toBeNull();
 
@@ -223,7 +224,7 @@ describe('PlantListPage, signed in', () => {
   });
 
   it('waits for the quantity being typed to be saved before it goes to the quote', async () => {
-    const { writes, hold, release } = serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }]);
+    const { writes, hold, release } = serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false }]);
     const { router } = await renderWithSession(<PlantListPage />, '/plant-list');
     const quantity = await screen.findByLabelText(/Quantity of Acer/);
     hold.on = true;
@@ -237,7 +238,7 @@ describe('PlantListPage, signed in', () => {
   });
 
   it('sends a pending quantity with a keepalive request when the tab is hidden, and keeps the cached list in step', async () => {
-    serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }]);
+    serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false }]);
     // The page's own load hands out the token (src/http/csrf.ts): there is no time to ask for one.
     document.cookie = 'XSRF-TOKEN=t0ken; path=/';
     const { store } = await renderWithSession(<PlantListPage />);
@@ -256,7 +257,7 @@ describe('PlantListPage, signed in', () => {
   });
 
   it('saves a pending quantity when the buyer follows a link away', async () => {
-    const { writes } = serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }]);
+    const { writes } = serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false }]);
     const { unmount } = await renderWithSession(<PlantListPage />);
     const quantity = await screen.findByLabelText(/Quantity of Acer/);
     await userEvent.clear(quantity);
@@ -269,9 +270,9 @@ describe('PlantListPage, signed in', () => {
     const trade = { price_pence: 250, price_breaks: [{ min_quantity: 100, price_pence: 199 }], stock_status: 'in_stock' as const, stock_quantity: 5000, ready_from: null };
     const unpriced = { price_pence: null, price_breaks: [], stock_status: null, stock_quantity: null, ready_from: null };
     serverList([
-      { id: 101, catalogue_item_id: acer.id, quantity: 100, snapshot: acer, current: { ...acer, trade }, changed: false },
-      { id: 102, catalogue_item_id: betula.id, quantity: 4, snapshot: betula, current: { ...betula, trade }, changed: false },
-      { id: 103, catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus, current: { ...corylus, trade: unpriced }, changed: false },
+      { id: 101, catalogue_item_id: acer.id, quantity: 100, snapshot: acer, current: { ...acer, trade }, available: true, changed: false },
+      { id: 102, catalogue_item_id: betula.id, quantity: 4, snapshot: betula, current: { ...betula, trade }, available: true, changed: false },
+      { id: 103, catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus, current: { ...corylus, trade: unpriced }, available: true, changed: false },
     ]);
     await renderWithSession(<PlantListPage />);
     await screen.findByRole('heading', { name: 'Acer campestre' });

@@ -10,6 +10,8 @@ import type { PlantListSnapshot } from '../../../../shared/api/plant-lists.ts';
 
 /** A catalogue row's fields that a line snapshots. */
 export const snapshotOf = (row: PlantListSnapshot): PlantListSnapshot => ({
+  // A guest's line stored before product codes has none: it reads as a line without one.
+  code: row.code ?? '',
   genus: row.genus,
   species: row.species,
   common_name: row.common_name,

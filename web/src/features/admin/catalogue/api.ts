@@ -6,9 +6,10 @@ import type { Paged } from '../../../../../shared/api/paged.ts';
 export const CATALOGUE_PAGE_SIZE = 25;
 
 /** What the row form sends: the line's fields and its trade fields, flat (as POST/PATCH /api/catalogue take them). */
-export type CatalogueLineInput = Omit<CatalogueLine, 'id' | 'trade'> & CatalogueTrade;
+export type CatalogueLineInput = Omit<CatalogueLine, 'id' | 'trade' | 'retired_at'> & CatalogueTrade;
 
 const LIST = { type: 'Catalogue', id: 'LIST' } as const;
+const RETIRED = { type: 'Catalogue', id: 'RETIRED' } as const;
 /** A change reloads the lists here and on the public catalogue page, and the dashboard's figures. */
 const CHANGED = [LIST, 'Downloads', 'Stats'] as const;
 
@@ -32,9 +33,18 @@ export const catalogueAdminApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/api/catalogue/${id}`, method: 'PATCH', body }),
       invalidatesTags: (_result, error) => (error ? [] : [...CHANGED]),
     }),
+    /** Retires a line (DELETE): out of the catalogue, kept for the lists and quotes that name it. */
     deleteLine: build.mutation<void, number>({
       query: (id) => ({ url: `/api/catalogue/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, error) => (error ? [] : [...CHANGED]),
+      invalidatesTags: (_result, error) => (error ? [] : [...CHANGED, RETIRED]),
+    }),
+    listRetired: build.query<Paged<CatalogueLine>, { q: string; page: number }>({
+      query: ({ q, page }) => `/api/catalogue/retired?${new URLSearchParams({ q, page: String(page), limit: String(CATALOGUE_PAGE_SIZE) })}`,
+      providesTags: [RETIRED],
+    }),
+    reinstateLine: build.mutation<CatalogueLine, number>({
+      query: (id) => ({ url: `/api/catalogue/${id}/reinstate`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...CHANGED, RETIRED]),
     }),
     /** What importing a file would add, change and remove; changes nothing. 422 lists bad rows in errors.rows. */
     previewImport: build.mutation<ImportPreview, File>({
@@ -52,7 +62,7 @@ export const catalogueAdminApi = api.injectEndpoints({
         form.append('file', file);
         return { url: '/api/catalogue/import', method: 'POST', body: form };
       },
-      invalidatesTags: (_result, error) => (error ? [] : [...CHANGED]),
+      invalidatesTags: (_result, error) => (error ? [] : [...CHANGED, RETIRED]),
     }),
   }),
 });
@@ -63,6 +73,8 @@ export const {
   useCreateLineMutation,
   useUpdateLineMutation,
   useDeleteLineMutation,
+  useListRetiredQuery,
+  useReinstateLineMutation,
   usePreviewImportMutation,
   useImportCatalogueMutation,
 } = catalogueAdminApi;

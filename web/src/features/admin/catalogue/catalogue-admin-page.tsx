@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { availabilityText } from '../../../../../shared/trade-text.ts';
 import admin from '../shared/admin.module.css';
 import { PageHeader } from '../shared/page-header.tsx';
-import { CATALOGUE_PAGE_SIZE, useDeleteLineMutation, useListCatalogueQuery } from './api.ts';
+import { CATALOGUE_PAGE_SIZE, useDeleteLineMutation, useListCatalogueQuery, useListRetiredQuery, useReinstateLineMutation } from './api.ts';
 import type { CatalogueLine } from '../../../../../shared/api/catalogue.ts';
 import { DownloadsStatus } from './downloads-status.tsx';
 import { ImportForm } from './import-form.tsx';
@@ -19,16 +19,24 @@ import styles from './catalogue-admin.module.css';
 /** Typing pauses this long before the list searches. */
 const SEARCH_DELAY_MS = 300;
 
-/** /admin/catalogue: search and page through the rows, add, edit, delete, import; the downloads' state. */
+/**
+ * /admin/catalogue: search and page through the rows, add, edit, retire, import; the downloads'
+ * state. Rows are retired, never deleted (buyers' lists and quotes name them): the "Retired rows"
+ * view lists them and brings one back.
+ */
 export function CatalogueAdminPage() {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
+  const [showRetired, setShowRetired] = useState(false);
   const [changedAt, setChangedAt] = useState<number | null>(null);
   const [modal, setModal] = useState<{ line?: CatalogueLine } | null>(null);
   const [problem, setProblem] = useState('');
-  const { data, isLoading, isFetching, error } = useListCatalogueQuery({ q, page });
+  const current = useListCatalogueQuery({ q, page }, { skip: showRetired });
+  const retired = useListRetiredQuery({ q, page }, { skip: !showRetired });
+  const { data, isLoading, isFetching, error } = showRetired ? retired : current;
   const [deleteLine] = useDeleteLineMutation();
+  const [reinstateLine] = useReinstateLineMutation();
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -45,10 +53,21 @@ export function CatalogueAdminPage() {
       await deleteLine(line.id).unwrap();
       changed();
     } catch (failure) {
-      console.error('Catalogue delete failed', failure);
-      setProblem('The row could not be deleted. Please try again.');
+      console.error('Catalogue retire failed', failure);
+      setProblem('The row could not be retired. Please try again.');
     }
   };
+  const reinstate = async (line: CatalogueLine) => {
+    setProblem('');
+    try {
+      await reinstateLine(line.id).unwrap();
+      changed();
+    } catch (failure) {
+      console.error('Catalogue reinstate failed', failure);
+      setProblem('The row could not be reinstated. Please try again.');
+    }
+  };
+  const name = (line: CatalogueLine) => `${line.code} ${line.genus} ${line.species} ${line.form} ${line.height}`;
 
   return (
     <>
@@ -66,9 +85,23 @@ export function CatalogueAdminPage() {
           <span>Search the catalogue</span>
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Genus, species or common name" />
         </label>
+        <label className={styles.search}>
+          <span>Show</span>
+          <select
+            value={showRetired ? 'retired' : 'current'}
+            onChange={(e) => {
+              setShowRetired(e.target.value === 'retired');
+              setPage(0);
+            }}
+          >
+            <option value="current">Rows in the catalogue</option>
+            <option value="retired">Retired rows</option>
+          </select>
+        </label>
         {data && (
           <p className={admin.muted} aria-live="polite">
-            {data.total} {data.total === 1 ? 'row' : 'rows'}
+            {data.total} {showRetired ? 'retired ' : ''}
+            {data.total === 1 ? 'row' : 'rows'}
             {q && ` matching “${q}”`}
           </p>
         )}
@@ -78,9 +111,12 @@ export function CatalogueAdminPage() {
       {data && (
         <div className={cx(admin.tableWrap, styles.list)} aria-busy={isFetching}>
           <table className={admin.table}>
-            <caption className="visually-hidden">Catalogue rows, page {page + 1}</caption>
+            <caption className="visually-hidden">
+              {showRetired ? 'Retired rows' : 'Catalogue rows'}, page {page + 1}
+            </caption>
             <thead>
               <tr>
+                <th scope="col">Code</th>
                 <th scope="col">Genus</th>
                 <th scope="col">Species</th>
                 <th scope="col">Common name</th>
@@ -96,6 +132,7 @@ export function CatalogueAdminPage() {
             <tbody>
               {data.results.map((line) => (
                 <tr key={line.id}>
+                  <td className={styles.code}>{line.code}</td>
                   <td>{line.genus}</td>
                   <td>{line.species}</td>
                   <td>{line.common_name}</td>
@@ -105,23 +142,31 @@ export function CatalogueAdminPage() {
                   <td className={styles.tradeCell}>{line.trade ? availabilityText(line.trade) : ''}</td>
                   <td>
                     <div className={admin.rowActions}>
-                      <button type="button" className={cx(buttons.secondary, admin.small)} onClick={() => setModal({ line })}>
-                        Edit<span className="visually-hidden">: {line.genus} {line.species} {line.form} {line.height}</span>
-                      </button>
-                      <ConfirmButton
-                        className={cx(buttons.danger, admin.small)}
-                        onConfirm={() => void remove(line)}
-                        question={`Delete the row ${line.genus} ${line.species} (${line.form}, ${line.height})?`}
-                      >
-                        Delete<span className="visually-hidden">: {line.genus} {line.species} {line.form} {line.height}</span>
-                      </ConfirmButton>
+                      {showRetired ? (
+                        <button type="button" className={cx(buttons.secondary, admin.small)} onClick={() => void reinstate(line)}>
+                          Reinstate<span className="visually-hidden">: {name(line)}</span>
+                        </button>
+                      ) : (
+                        <>
+                          <button type="button" className={cx(buttons.secondary, admin.small)} onClick={() => setModal({ line })}>
+                            Edit<span className="visually-hidden">: {name(line)}</span>
+                          </button>
+                          <ConfirmButton
+                            className={cx(buttons.danger, admin.small)}
+                            onConfirm={() => void remove(line)}
+                            question={`Retire the row ${line.code} ${line.genus} ${line.species} (${line.form}, ${line.height})? It leaves the catalogue but stays on buyers' plant lists and quotes.`}
+                          >
+                            Retire<span className="visually-hidden">: {name(line)}</span>
+                          </ConfirmButton>
+                        </>
+                      )}
                     </div>
                   </td>
                 </tr>
               ))}
               {!data.results.length && (
                 <tr>
-                  <td colSpan={8}>No rows found.</td>
+                  <td colSpan={9}>{showRetired ? 'No retired rows.' : 'No rows found.'}</td>
                 </tr>
               )}
             </tbody>

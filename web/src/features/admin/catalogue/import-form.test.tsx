@@ -51,15 +51,16 @@ describe('ImportForm', () => {
 
   it('previews what would change, imports only on confirm with the preview token, and says how many rows were imported', async () => {
     const onImported = vi.fn();
-    const line = (genus: string, common_name = '') => ({ genus, species: 'sylvatica', common_name, form: 'Bare root', height: '60-90' });
+    const line = (genus: string, common_name = '') => ({ code: `${genus.slice(0, 3).toUpperCase()}SYL-BR-6090`, genus, species: 'sylvatica', common_name, form: 'Bare root', height: '60-90' });
     const seen = fakeServer({
       'POST /api/catalogue/import/preview': () =>
         reply({
           token: '7.abc',
-          counts: { added: 1, changed: 1, removed: 2, unchanged: 408 },
-          added: [line('Fagus')],
+          counts: { added: 1, changed: 1, retired: 2, reinstated: 1, unchanged: 408 },
+          added: [{ ...line('Fagus'), code: '' }],
           changed: [{ before: line('Carpinus', 'Hornbeam'), after: line('Carpinus', 'Common hornbeam') }],
-          removed: [line('Ilex'), line('Taxus')],
+          retired: [line('Ilex'), line('Taxus')],
+          reinstated: [line('Quercus')],
         }),
       'POST /api/catalogue/import': () => reply({ imported: 410 }),
     });
@@ -69,10 +70,13 @@ describe('ImportForm', () => {
     await user.click(screen.getByRole('button', { name: 'Preview import' }));
 
     expect(await screen.findByText(/^Importing catalogue.csv would/)).toHaveTextContent(
-      'Importing catalogue.csv would add 1 row, change 1 row and remove 2 rows (408 rows stay as they are). Nothing has changed yet.',
+      'Importing catalogue.csv would add 1 row, change 1 row, retire 2 rows and reinstate 1 row (408 rows stay as they are). ' +
+        "Retired rows leave the catalogue but stay on buyers' lists and quotes. Nothing has changed yet.",
     );
-    expect(screen.getByText('Carpinus sylvatica (Hornbeam), Bare root, 60-90 → Carpinus sylvatica (Common hornbeam), Bare root, 60-90')).toBeVisible();
-    expect(screen.getByText('Taxus sylvatica, Bare root, 60-90')).toBeVisible();
+    expect(screen.getByText('CARSYL-BR-6090 Carpinus sylvatica (Hornbeam), Bare root, 60-90 → CARSYL-BR-6090 Carpinus sylvatica (Common hornbeam), Bare root, 60-90')).toBeVisible();
+    expect(screen.getByText('TAXSYL-BR-6090 Taxus sylvatica, Bare root, 60-90')).toBeVisible();
+    expect(screen.getByText('Fagus sylvatica, Bare root, 60-90')).toBeVisible();
+    expect(screen.getByText('Reinstated: 1 row')).toBeVisible();
     expect(requestsTo(seen, 'POST /api/catalogue/import')).toEqual([]);
     expect(onImported).not.toHaveBeenCalled();
 
@@ -84,9 +88,35 @@ describe('ImportForm', () => {
     expect(onImported).toHaveBeenCalledOnce();
   });
 
+  it('offers the staff workbook, and shows prices in pounds in the preview, so a change of price alone shows', async () => {
+    const trade = (price_pence: number) => ({ price_pence, price_breaks: [{ min_quantity: 50, price_pence: 240 }], stock_status: 'in_stock' as const, stock_quantity: 5000, ready_from: null });
+    const line = { code: 'CARBET-BR-6090', genus: 'Carpinus', species: 'betulus', common_name: '', form: 'Bare root', height: '60-90' };
+    fakeServer({
+      'POST /api/catalogue/import/preview': () =>
+        reply({
+          token: '7.abc',
+          counts: { added: 0, changed: 1, retired: 0, reinstated: 0, unchanged: 3 },
+          added: [],
+          changed: [{ before: { ...line, trade: trade(250) }, after: { ...line, trade: trade(275) } }],
+          retired: [],
+          reinstated: [],
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ImportForm onImported={() => {}} />);
+    expect(screen.getByRole('link', { name: 'Download staff workbook' })).toHaveAttribute('href', '/api/admin/catalogue/workbook.xlsx');
+    await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Preview import' }));
+    expect(
+      await screen.findByText(
+        'CARBET-BR-6090 Carpinus betulus, Bare root, 60-90 — £2.50 · 50+ £2.40, In stock (5,000) → CARBET-BR-6090 Carpinus betulus, Bare root, 60-90 — £2.75 · 50+ £2.40, In stock (5,000)',
+      ),
+    ).toBeVisible();
+  });
+
   it('Cancel drops the preview without importing', async () => {
     const seen = fakeServer({
-      'POST /api/catalogue/import/preview': () => reply({ token: '7.abc', counts: { added: 0, changed: 0, removed: 5, unchanged: 0 }, added: [], changed: [], removed: [] }),
+      'POST /api/catalogue/import/preview': () => reply({ token: '7.abc', counts: { added: 0, changed: 0, retired: 5, reinstated: 0, unchanged: 0 }, added: [], changed: [], retired: [], reinstated: [] }),
     });
     const user = userEvent.setup();
     renderWithApp(<ImportForm onImported={() => {}} />);

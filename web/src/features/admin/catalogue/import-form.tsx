@@ -18,10 +18,12 @@ export interface ImportFormProps {
 }
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+/** Every line with its trade columns, as the import reads them (admin only, never cached). */
+export const STAFF_WORKBOOK_URL = '/api/admin/catalogue/workbook.xlsx';
 
 /**
- * Import the whole catalogue from an .xlsx or .csv file, in two steps, because it replaces every
- * row: Preview sends the file and shows what it would add, change and remove (one bad row and the
+ * The staff workbook to download and edit, and the import that reads it back. Import the whole
+ * catalogue from an .xlsx or .csv file, in two steps, because it replaces every row: Preview sends the file and shows what it would add, change and remove (one bad row and the
  * 422 names each, listed here); Replace the catalogue sends the same file with the preview's token,
  * which the server refuses if the file or the catalogue changed in between.
  */
@@ -89,12 +91,19 @@ export function ImportForm({ onImported }: ImportFormProps) {
       <h2 id={`${id}-title`} className={admin.panelTitle}>
         Import a spreadsheet
       </h2>
+      <div className={styles.workbookRow}>
+        <a className={buttons.secondary} href={STAFF_WORKBOOK_URL} download>
+          Download staff workbook
+        </a>
+        <span className={admin.muted}>Every line with today&apos;s trade prices and stock, in the columns the import reads. Not for customers.</span>
+      </div>
       <p className={admin.muted} id={`${id}-hint`}>
-        An .xlsx or .csv file with the columns Genus, Species, Common name, Form and Height (cm), like the Excel download. It
-        <strong> replaces the whole catalogue</strong>, so you see what would change and confirm it first; if any row is wrong, nothing changes.
-        Trade columns are optional: Price (pence), Price breaks (<code>10:450; 50:400</code>), Stock (in_stock, limited, ready_from,
-        out_of_stock), Stock quantity and Ready from (a date, needed when Stock is ready_from). A file without them keeps every line&apos;s
-        prices.
+        Edit the staff workbook and import it here (an .xlsx or .csv file with the columns Genus, Species, Common name, Form and Height
+        (cm) works too). It <strong>replaces the whole catalogue</strong>, so you see what would change and confirm it first; if any row is
+        wrong, nothing changes. Prices are in pounds with a full stop for pence, e.g. <code>2.50</code>; each price break has its own
+        quantity and price columns; Stock status is In stock, Limited, Ready from or Out of stock; Ready from is a date such as{' '}
+        <code>10/01/2027</code>, needed when Stock status is Ready from. A file without these columns, like the public Excel download, keeps
+        every line&apos;s prices.
       </p>
       <Notice tone="success">{done}</Notice>
       <Notice tone="error">{problem}</Notice>

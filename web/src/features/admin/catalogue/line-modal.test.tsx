@@ -5,10 +5,11 @@ import { renderWithApp } from '../../../test/render.tsx';
 import type { CatalogueLine } from '../../../../../shared/api/catalogue.ts';
 import { fakeServer, reply, requestsTo } from '../test/fake-server.ts';
 import { LineModal } from './line-modal.tsx';
-import { penceOf } from './trade-draft.ts';
+import { TOO_MANY_DECIMALS, USE_FULL_STOP } from '../../../../../shared/money.ts';
 
 const priced: CatalogueLine = {
   id: 7,
+  code: 'FAGSYL-BR-6090',
   genus: 'Fagus',
   species: 'sylvatica',
   common_name: 'Beech',
@@ -46,6 +47,7 @@ describe('LineModal trade fields', () => {
 
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(requestsTo(seen, 'PATCH /api/catalogue/7')[0]!.body).toEqual({
+      code: 'FAGSYL-BR-6090',
       genus: 'Fagus',
       species: 'sylvatica',
       common_name: 'Beech',
@@ -94,6 +96,8 @@ describe('LineModal trade fields', () => {
     expect(field('From quantity', screen.getByRole('group', { name: 'Break 1' }))).not.toHaveAccessibleDescription();
     expect(within(dialog()).getByText('There may be at most 10 price breaks.')).toBeVisible();
     expect(requestsTo(seen, 'POST /api/catalogue')[0]!.body).toEqual({
+      // Blank: the server gives the line its plant's next free code.
+      code: '',
       genus: 'Carpinus',
       species: 'betulus',
       common_name: '',
@@ -114,7 +118,7 @@ describe('LineModal trade fields', () => {
     await user.click(screen.getByRole('button', { name: 'Add Row' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(requestsTo(seen, 'POST /api/catalogue')[1]!.body).toMatchObject({ price_breaks: [], stock_status: 'ready_from', ready_from: '2027-03-01' });
-  });
+   }, 20_000);
 
   it('refuses a price that is not pounds and pence before sending anything', async () => {
     const seen = fakeServer({});
@@ -123,8 +127,39 @@ describe('LineModal trade fields', () => {
     await user.clear(field(/^Trade price/));
     await user.type(field(/^Trade price/), '12.505');
     await user.click(screen.getByRole('button', { name: 'Save Row' }));
-    expect(await within(dialog()).findByText('Enter the price in pounds, like 2.50.')).toBeVisible();
+    expect(await within(dialog()).findByText(TOO_MANY_DECIMALS)).toBeVisible();
     expect(requestsTo(seen, 'PATCH /api/catalogue/7')).toEqual([]);
+  });
+
+  it.each(['2,50', '£2,50'])('refuses a decimal comma, %j, under the price and under a break price, never sending £250.00', async (typed) => {
+    const seen = fakeServer({ 'PATCH /api/catalogue/7': () => reply(priced) });
+    const user = userEvent.setup();
+    renderWithApp(<LineModal line={priced} onClose={() => {}} onSaved={() => {}} />);
+    const breakPrice = field(/^Price \(£\)/, screen.getByRole('group', { name: 'Break 2' }));
+    await user.clear(field(/^Trade price/));
+    await user.type(field(/^Trade price/), typed);
+    await user.clear(breakPrice);
+    await user.type(breakPrice, typed);
+    await user.click(screen.getByRole('button', { name: 'Save Row' }));
+    await vi.waitFor(() => expect(field(/^Trade price/)).toHaveAccessibleDescription(USE_FULL_STOP));
+    expect(breakPrice).toHaveAccessibleDescription(USE_FULL_STOP);
+    expect(field(/^Price \(£\)/, screen.getByRole('group', { name: 'Break 1' }))).not.toHaveAccessibleDescription();
+    expect(requestsTo(seen, 'PATCH /api/catalogue/7')).toEqual([]);
+
+    // Fixed with a full stop, the same typing saves £2.50: 250 pence.
+    await user.clear(field(/^Trade price/));
+    await user.type(field(/^Trade price/), typed.replace(',', '.'));
+    await user.clear(breakPrice);
+    await user.type(breakPrice, '2.40');
+    await user.click(screen.getByRole('button', { name: 'Save Row' }));
+    await vi.waitFor(() => expect(requestsTo(seen, 'PATCH /api/catalogue/7')).toHaveLength(1));
+    expect(requestsTo(seen, 'PATCH /api/catalogue/7')[0]!.body).toMatchObject({
+      price_pence: 250,
+      price_breaks: [
+        { min_quantity: 10, price_pence: 1101 },
+        { min_quantity: 50, price_pence: 240 },
+      ],
+    });
   });
 
   it('drops the date when the status is no longer "ready from", and an emptied price is null', async () => {
@@ -139,25 +174,5 @@ describe('LineModal trade fields', () => {
     await user.click(screen.getByRole('button', { name: 'Save Row' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(requestsTo(seen, 'PATCH /api/catalogue/7')[0]!.body).toMatchObject({ price_pence: null, stock_status: null, ready_from: null });
-  });
-});
-
-describe('penceOf', () => {
-  it.each([
-    ['2.50', 250],
-    ['2.5', 250],
-    ['£2', 200],
-    ['0.01', 1],
-    ['2.51', 251],
-    ['1,250.00', 125000],
-    ['.5', 50],
-    ['', null],
-    ['  ', null],
-    ['2.505', undefined],
-    ['two', undefined],
-    ['-1', undefined],
-    ['.', undefined],
-  ])('%j → %j', (text, pence) => {
-    expect(penceOf(text)).toBe(pence);
   });
 });

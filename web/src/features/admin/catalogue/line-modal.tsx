@@ -14,7 +14,7 @@ import type { CatalogueLineInput } from './api.ts';
 import { draftOf, hasTradeErrors, tradeErrorsOf, tradeRequest, type TradeErrors } from './trade-draft.ts';
 import { TradeFieldset } from './trade-fieldset.tsx';
 
-const FIELDS = ['genus', 'species', 'common_name', 'form', 'height'] as const;
+const FIELDS = ['code', 'genus', 'species', 'common_name', 'form', 'height'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** Props of {@link LineModal}. */
@@ -35,6 +35,7 @@ type LineValues = Omit<CatalogueLineInput, keyof CatalogueTrade>;
  */
 export function LineModal({ line, onClose, onSaved }: LineModalProps) {
   const [values, setValues] = useState<LineValues>({
+    code: line?.code ?? '',
     genus: line?.genus ?? '',
     species: line?.species ?? '',
     common_name: line?.common_name ?? '',
@@ -103,6 +104,9 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
             {(control) => <input {...control} name="species" required value={values.species} onChange={change('species')} />}
           </FormField>
         </div>
+        <FormField label="Product code" error={errors.code} hint={line ? undefined : 'Leave blank for the next free code of this plant, e.g. ACECAM-BR-6090.'}>
+          {(control) => <input {...control} name="code" value={values.code} onChange={change('code')} autoCapitalize="characters" spellCheck={false} />}
+        </FormField>
         <FormField label="Common name" error={errors.common_name}>
           {(control) => <input {...control} name="common_name" value={values.common_name} onChange={change('common_name')} />}
         </FormField>

@@ -1,4 +1,5 @@
 import type { CatalogueTrade, PriceBreak, StockStatus } from '../../../../../shared/api/catalogue.ts';
+import { poundsInput, readPrice } from '../../../../../shared/money.ts';
 
 /** One price break as its two inputs hold it; `key` keeps React's rows apart when one is removed. */
 export interface BreakDraft {
@@ -32,34 +33,18 @@ let nextKey = 0;
 /** An empty break row. */
 export const newBreak = (): BreakDraft => ({ key: nextKey++, min_quantity: '', price: '' });
 
-/** 1250 → "12.50": exact for whole pence, so an untouched price goes back as it came. */
-export const poundsOf = (pence: number | null): string => (pence === null ? '' : (pence / 100).toFixed(2));
-
-/**
- * "2.50", "2.5", "£2", "1,250.00" → pence; "" → null (no price); anything else (three decimals,
- * letters) → undefined. Parsed as text, not multiplied as a float, so 2.51 is 251, never 250.99.
- */
-export function penceOf(text: string): number | null | undefined {
-  const value = text.trim().replace(/^£\s*/, '').replace(/,/g, '');
-  if (value === '') return null;
-  const match = /^(\d{1,9})?(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match || (match[1] === undefined && match[2] === undefined)) return undefined;
-  return Number(match[1] ?? 0) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
 /** The draft of a line's trade fields (an added line: all empty). */
 export function draftOf(trade: CatalogueTrade | undefined): TradeDraft {
   return {
-    price: poundsOf(trade?.price_pence ?? null),
-    breaks: (trade?.price_breaks ?? []).map((b) => ({ key: nextKey++, min_quantity: String(b.min_quantity), price: poundsOf(b.price_pence) })),
+    price: poundsInput(trade?.price_pence ?? null),
+    breaks: (trade?.price_breaks ?? []).map((b) => ({ key: nextKey++, min_quantity: String(b.min_quantity), price: poundsInput(b.price_pence) })),
     stock_status: trade?.stock_status ?? '',
     stock_quantity: trade?.stock_quantity === null || trade?.stock_quantity === undefined ? '' : String(trade.stock_quantity),
     ready_from: trade?.ready_from ?? '',
   };
 }
 
-const PRICE_HELP = 'Enter the price in pounds, like 2.50.';
-const BREAK_PRICE_HELP = 'Enter the break price in pounds, like 2.50.';
+const BREAK_PRICE_NEEDED = 'Enter the break price, e.g. 2.25';
 const wholeNumber = (text: string): number | null | undefined => (text.trim() === '' ? null : /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
 /** What a draft sends: the trade fields of POST/PATCH /api/catalogue, and which screen row each sent break is. */
@@ -71,13 +56,14 @@ export interface TradeRequest {
 
 /**
  * The request body's trade fields, or the messages for what the browser can already tell is wrong
- * (a price that is not pounds and pence). The rest (ranges, order, the ready-from rule) is the
+ * (a price that is not pounds and pence, by the en-GB rule of shared/money.ts that the import reads
+ * with too: "2,50" is refused, never £250.00). The rest (ranges, order, the ready-from rule) is the
  * server's to say. The date goes only with the "ready from" status (the server would clear it).
  */
 export function tradeRequest(draft: TradeDraft): TradeRequest | { errors: TradeErrors } {
   const errors: TradeErrors = {};
-  const price_pence = penceOf(draft.price);
-  if (price_pence === undefined) errors.price = PRICE_HELP;
+  const price = readPrice(draft.price);
+  if (price.error !== undefined) errors.price = price.error;
   const stock_quantity = wholeNumber(draft.stock_quantity);
   if (stock_quantity === undefined) errors.stock_quantity = 'The stock quantity must be a whole number.';
 
@@ -86,14 +72,15 @@ export function tradeRequest(draft: TradeDraft): TradeRequest | { errors: TradeE
   draft.breaks.forEach((row, index) => {
     if (row.min_quantity.trim() === '' && row.price.trim() === '') return;
     const min_quantity = wholeNumber(row.min_quantity);
-    const price = penceOf(row.price);
+    const breakPrice = readPrice(row.price);
+    const priceError = breakPrice.error ?? (breakPrice.pence === null ? BREAK_PRICE_NEEDED : undefined);
     const rowErrors = {
       ...(min_quantity === null || min_quantity === undefined ? { min_quantity: 'The break quantity must be a whole number.' } : {}),
-      ...(price === null || price === undefined ? { price: BREAK_PRICE_HELP } : {}),
+      ...(priceError ? { price: priceError } : {}),
     };
     if (Object.keys(rowErrors).length) (errors.breakRows ??= {})[index] = rowErrors;
     else {
-      price_breaks.push({ min_quantity: min_quantity!, price_pence: price! });
+      price_breaks.push({ min_quantity: min_quantity!, price_pence: breakPrice.pence! });
       breakRows.push(index);
     }
   });
@@ -102,7 +89,7 @@ export function tradeRequest(draft: TradeDraft): TradeRequest | { errors: TradeE
   const stock_status = draft.stock_status || null;
   return {
     body: {
-      price_pence: price_pence!,
+      price_pence: price.pence ?? null,
       price_breaks,
       stock_status,
       stock_quantity: stock_quantity!,

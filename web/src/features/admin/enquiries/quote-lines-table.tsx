@@ -1,25 +1,34 @@
-import { availabilityText } from '../../../../../shared/trade-text.ts';
+import { availabilityText, penceText } from '../../../../../shared/trade-text.ts';
 import { AdminTable, TwoLineCell } from '../shared/admin-table.tsx';
 import type { AdminColumn } from '../shared/admin-table.tsx';
 import admin from '../shared/admin.module.css';
 import type { AdminQuoteRequestDetail, AdminQuoteRequestLine } from '../../../../../shared/api/quotes.ts';
-import { formatPounds, unitPriceText } from './quote-prices.ts';
+import { unitPriceText } from './quote-prices.ts';
 import styles from './inbox.module.css';
 
-const GONE = 'No longer in the catalogue';
 const heightText = (height: string) => (height === 'Rootstock' ? height : `${height} cm`);
 
 const COLUMNS: AdminColumn<AdminQuoteRequestLine>[] = [
+  {
+    label: 'Code',
+    cell: (line) => (
+      <>
+        {line.code}
+        {/* Retired since it was requested: staff suggest an alternative in the quote. */}
+        {!line.available && <span className={styles.gone}> No longer available</span>}
+      </>
+    ),
+  },
   { label: 'Plant', cell: (line) => <TwoLineCell first={`${line.genus} ${line.species}`} second={line.common_name} /> },
   { label: 'Form', nowrap: true, cell: (line) => line.form },
   { label: 'Height', nowrap: true, cell: (line) => heightText(line.height) },
   { label: 'Quantity', numeric: true, cell: (line) => line.quantity.toLocaleString('en-GB') },
-  { label: 'Price now', nowrap: true, cell: (line) => (line.current ? unitPriceText(line.current) : <span className={admin.muted}>{GONE}</span>) },
+  { label: 'Price now', nowrap: true, cell: (line) => (line.current ? unitPriceText(line.current) : <span className={admin.muted}>—</span>) },
   { label: 'Availability', cell: (line) => (line.current ? availabilityText(line.current.trade) || 'Not set' : '') },
   {
     label: 'Line total',
     numeric: true,
-    cell: (line) => (line.current?.line_total_pence == null ? '—' : formatPounds(line.current.line_total_pence)),
+    cell: (line) => (line.current?.line_total_pence == null ? '—' : penceText(line.current.line_total_pence)),
   },
 ];
 
@@ -38,7 +47,7 @@ export function QuoteLinesTable({ request }: { request: AdminQuoteRequestDetail 
           'No line has a trade price: there is no estimate.'
         ) : (
           <>
-            Estimated total <strong>{formatPounds(total)}</strong> excl. VAT, at today&rsquo;s trade prices
+            Estimated total <strong>{penceText(total)}</strong> excl. VAT, at today&rsquo;s trade prices
           </>
         )}
         {total !== null && unpriced > 0 && (

@@ -30,6 +30,8 @@ const detail: AdminQuoteRequestDetail = {
     {
       id: 1,
       catalogue_item_id: 10,
+      code: 'ACECAM-BR-6090',
+      available: true,
       genus: 'Acer',
       species: 'campestre',
       common_name: 'Field maple',
@@ -46,6 +48,8 @@ const detail: AdminQuoteRequestDetail = {
     {
       id: 2,
       catalogue_item_id: 11,
+      code: 'ILEAQU-2L-RS',
+      available: true,
       genus: 'Ilex',
       species: 'aquifolium',
       common_name: 'Holly',
@@ -59,7 +63,7 @@ const detail: AdminQuoteRequestDetail = {
         line_total_pence: null,
       },
     },
-    { id: 3, catalogue_item_id: null, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: '9cm', height: '40-60', quantity: 40, current: null },
+    { id: 3, catalogue_item_id: null, code: 'FAGSYL-9CM-4060', available: false, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: '9cm', height: '40-60', quantity: 40, current: null },
   ],
   estimated_total_pence: 497_500,
   unpriced_lines: 2,
@@ -125,9 +129,9 @@ describe('QuoteRequestPage', () => {
       .slice(1)
       .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Acer campestreField maple', 'Bare root', '60-90 cm', '2,500', '£1.99 (1,000+ break)', 'In stock (5,000)', '£4,975.00'],
-      ['Ilex aquifoliumHolly', '2L', 'Rootstock', '10', 'Price on request', 'Ready from 10 Jan 2027', '—'],
-      ['Fagus sylvaticaBeech', '9cm', '40-60 cm', '40', 'No longer in the catalogue', '', '—'],
+      ['ACECAM-BR-6090', 'Acer campestreField maple', 'Bare root', '60-90 cm', '2,500', '£1.99 (1,000+ break)', 'In stock (5,000)', '£4,975.00'],
+      ['ILEAQU-2L-RS', 'Ilex aquifoliumHolly', '2L', 'Rootstock', '10', 'Price on request', 'Ready from 10 Jan 2027', '—'],
+      ['FAGSYL-9CM-4060 No longer available', 'Fagus sylvaticaBeech', '9cm', '40-60 cm', '40', '—', '', '—'],
     ]);
     expect(screen.getByText(/^Estimated total/)).toHaveTextContent('Estimated total £4,975.00 excl. VAT, at today’s trade prices (2 lines without a price not included)');
   });
