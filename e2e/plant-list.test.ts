@@ -91,9 +91,10 @@ describe('plant list, as a guest on a 390 px phone', () => {
     // Both spreadsheets hold the two lines as listed: name parts, then the quantity.
     for (const mail of [toSales, confirmation]) {
       const [header, ...lines] = await xlsxAttachmentRows(mail);
-      expect(header).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity']);
+      expect(header).toEqual(['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity']);
       const quoted = lines.map((row) => {
-        const [genus = '', species = '', , form = '', height = '', quantity] = row.map(String);
+        const [code = '', genus = '', species = '', , form = '', height = '', quantity] = row.map(String);
+        expect(code).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)*$/);
         return `${lineName({ genus, species, form, height })} × ${quantity}`;
       });
       expect(quoted).toEqual([`${first} × 25`, `${second} × 40`]);

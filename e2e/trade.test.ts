@@ -143,11 +143,11 @@ describe('trade accounts, end to end', () => {
     await workbook.xlsx.load((await xlsx.body()) as unknown as ArrayBuffer);
     const rows: string[][] = [];
     workbook.getWorksheet('Catalogue')!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => (value == null ? '' : String(value)))));
-    expect(rows[0]).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price', 'Availability']);
-    const byName = new Map(rows.slice(1).map((row) => [rowName(row), row.slice(5)]));
+    expect(rows[0]).toEqual(['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price', 'Availability']);
+    const byName = new Map(rows.slice(1).map(([, ...row]) => [rowName(row), row.slice(5)]));
     for (const line of Object.keys(merged)) expect([line, byName.get(line)]).toEqual([line, ['£2.50; 100+ £1.99', 'In stock (500)']]);
     // The price is each row's own, not one value down the column: other genera do not read the Fagus price.
-    expect(rows.slice(1).some((row) => row[0] !== 'Fagus' && row[5] !== '£2.50; 100+ £1.99')).toBe(true);
+    expect(rows.slice(1).some((row) => row[1] !== 'Fagus' && row[6] !== '£2.50; 100+ £1.99')).toBe(true);
 
     const pdf = await page.request.get((await page.getByRole('link', { name: 'Price list (PDF)' }).getAttribute('href'))!);
     expect(pdf.status()).toBe(200);
