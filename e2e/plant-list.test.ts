@@ -224,7 +224,10 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await mine.first().getByRole('link', { name: reference }).click();
     await page.getByRole('heading', { name: `Quote request ${reference}` }).waitFor();
-    expect(await page.getByRole('list', { name: 'Requested lines' }).getByRole('listitem').allInnerTexts()).toEqual([`${first} × 12`, `${second} × 300`]);
+    // Each requested line leads with its product code.
+    const requested = await page.getByRole('list', { name: 'Requested lines' }).getByRole('listitem').allInnerTexts();
+    for (const text of requested) expect(text).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)* /);
+    expect(requested.map((text) => text.replace(/^\S+ /, ''))).toEqual([`${first} × 12`, `${second} × 300`]);
     await screenshot(page, 'quote-request-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
