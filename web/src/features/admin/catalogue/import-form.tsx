@@ -90,8 +90,10 @@ export function ImportForm({ onImported }: ImportFormProps) {
         Import a spreadsheet
       </h2>
       <p className={admin.muted} id={`${id}-hint`}>
-        An .xlsx or .csv file with the columns Genus, Species, Common name, Form and Height (cm), like the Excel download. It
-        <strong> replaces the whole catalogue</strong>, so you see what would change and confirm it first; if any row is wrong, nothing changes.
+        An .xlsx or .csv file with the columns Code, Genus, Species, Common name, Form and Height (cm), like the Excel download. It
+        <strong> makes the catalogue match the file</strong>: rows update their lines by Code (or, without one, by genus, species, form and
+        height) and lines missing from the file are retired, so you see what would change and confirm it first; if any row is wrong,
+        nothing changes.
         Trade columns are optional: Price (pence), Price breaks (<code>10:450; 50:400</code>), Stock (in_stock, limited, ready_from,
         out_of_stock), Stock quantity and Ready from (a date, needed when Stock is ready_from). A file without them keeps every line&apos;s
         prices.
