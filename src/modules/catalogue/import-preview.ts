@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { ImportPreview, PreviewLine } from '../../../shared/api/catalogue.ts';
+import type { PreviewLine } from '../../../shared/api/catalogue.ts';
 
 /** Lines listed per kind: enough to check an import by eye, while the counts cover every row. */
 export const PREVIEW_LIST_LIMIT = 200;

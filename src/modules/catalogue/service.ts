@@ -1,4 +1,4 @@
-import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, CatalogueTrade, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
+import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
