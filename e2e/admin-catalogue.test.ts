@@ -79,7 +79,7 @@ describe('admin catalogue', () => {
     expect(text).toContain(species.split(' ')[0]);
   });
 
-  it('adds a row from the fixed form and height lists, then deletes it', async () => {
+  it('adds a row from the fixed form and height lists with its own product code, retires it and reinstates it', async () => {
     await page.getByRole('button', { name: 'Add Row' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Row' });
     const options = await dialog.getByLabel(/^Form/).locator('option').allInnerTexts();
@@ -91,16 +91,34 @@ describe('admin catalogue', () => {
     await dialog.getByLabel(/^Species/).fill(`serrata e2e${stamp}`);
     await dialog.getByLabel(/^Form/).selectOption('7.5L');
     await dialog.getByLabel(/^Height/).selectOption('150-175');
+    await dialog.getByLabel(/^Product code/).fill(`zelser-e2e-${stamp}`);
     await dialog.getByRole('button', { name: 'Add Row' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await db('catalogue_items').where({ species: `serrata e2e${stamp}` }).first()).toMatchObject({ form: '7.5L', height: '150-175' });
+    const code = `ZELSER-E2E-${stamp}`;
+    const added = await db('catalogue_items').where({ species: `serrata e2e${stamp}` }).first();
+    expect(added).toMatchObject({ code, form: '7.5L', height: '150-175', retired_at: null });
 
     await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(`e2e${stamp}`);
     await expect.poll(() => rows().count()).toBe(1);
-    await rows().first().getByRole('button', { name: /^Delete/ }).click();
-    await page.getByRole('dialog', { name: `Delete the row Zelkova serrata e2e${stamp} (7.5L, 150-175)?` }).getByRole('button', { name: 'Confirm' }).click();
+    expect(await rows().first().locator('td').first().innerText()).toBe(code);
+    await rows().first().getByRole('button', { name: /^Retire/ }).click();
+    await page.getByRole('dialog', { name: new RegExp(`^Retire the row ${code} Zelkova serrata e2e${stamp} \\(7\\.5L, 150-175\\)\\?`) }).getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('cell', { name: 'No rows found.' }).waitFor();
-    expect(await db('catalogue_items').where({ species: `serrata e2e${stamp}` }).first()).toBeUndefined();
+    // Retired, never deleted: its id and code stay for the plant lists and quotes that name it.
+    expect(await db('catalogue_items').where({ id: added.id }).first()).toMatchObject({ code, retired_at: expect.any(Date) });
+
+    await page.getByRole('combobox', { name: /^Show/ }).selectOption('retired');
+    await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(code)]);
+    await screenshot(page, 'admin-catalogue-retired-desktop');
+    await rows().first().getByRole('button', { name: /^Reinstate/ }).click();
+    await page.getByRole('cell', { name: 'No retired rows.' }).waitFor();
+    expect(await db('catalogue_items').where({ id: added.id }).first()).toMatchObject({ code, retired_at: null });
+    await page.getByRole('combobox', { name: /^Show/ }).selectOption('current');
+    await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(code)]);
+    // Retired again, so the specs that follow see the seeded catalogue.
+    await rows().first().getByRole('button', { name: /^Retire/ }).click();
+    await page.getByRole('dialog', { name: /^Retire the row / }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('cell', { name: 'No rows found.' }).waitFor();
   });
 
   it('imports a workbook with one bad row: nothing imported, the row named', async () => {
@@ -130,11 +148,12 @@ describe('admin catalogue', () => {
     expect(errors.filter((e) => !/status of 422|Catalogue (row save|import|preview) failed/.test(e))).toEqual([]);
   });
 
-  it('previews an import (added, changed, removed), changes nothing until confirmed, then replaces the catalogue', async () => {
+  it('previews an import (added, changed, retired), changes nothing until confirmed, then updates lines in place', async () => {
     const original = (await db('catalogue_items').orderBy('id').select('*')) as (Line & Record<string, unknown>)[];
     try {
       // The whole catalogue as the admin would re-upload it: one line renamed, one dropped, one new.
-      const [renamed, dropped, ...kept] = original;
+      // (Retired lines are not in the catalogue, so not in the sheet: a row for one would reinstate it.)
+      const [renamed, dropped, ...kept] = original.filter((line) => !line.retired_at);
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Catalogue');
       sheet.addRow(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)']);
@@ -147,20 +166,22 @@ describe('admin catalogue', () => {
       const summary = page.getByText(/^Importing whole-catalogue\.xlsx would/);
       await summary.waitFor();
       await expect(summary.innerText()).resolves.toBe(
-        `Importing whole-catalogue.xlsx would add 1 row, change 1 row and remove 1 row (${kept.length} rows stay as they are). Nothing has changed yet.`,
+        `Importing whole-catalogue.xlsx would add 1 row, change 1 row, retire 1 row and reinstate 0 rows (${kept.length} rows stay as they are). ` +
+          "Retired rows leave the catalogue but stay on buyers' lists and quotes. Nothing has changed yet.",
       );
       await page.getByText(`Sorbus aucuparia e2e${stamp} (Rowan), 2L, 60-90`).waitFor();
-      await page.getByText(new RegExp(`→ ${renamed!.genus} ${renamed!.species} \\(Renamed ${stamp}\\)`)).waitFor();
+      await page.getByText(new RegExp(`→ ${renamed!.code} ${renamed!.genus} ${renamed!.species} \\(Renamed ${stamp}\\)`)).waitFor();
       await page.getByText(`${dropped!.genus} ${dropped!.species}`, { exact: false }).first().waitFor();
       await screenshot(page, 'admin-catalogue-import-preview-desktop');
       expect(await db('catalogue_items').count({ n: '*' }).first()).toEqual({ n: String(original.length) });
       expect(await db('catalogue_items').where({ species: `aucuparia e2e${stamp}` }).first()).toBeUndefined();
 
       await page.getByRole('button', { name: 'Replace the catalogue with whole-catalogue.xlsx' }).click();
-      await page.getByText(`Imported ${original.length} rows`).waitFor();
+      await page.getByText(`Imported ${kept.length + 2} rows`).waitFor();
       expect(await db('catalogue_items').where({ species: `aucuparia e2e${stamp}` }).first()).toMatchObject({ genus: 'Sorbus', form: '2L' });
-      expect(await db('catalogue_items').where({ common_name: `Renamed ${stamp}` }).first()).toMatchObject({ genus: renamed!.genus });
-      expect(await db('catalogue_items').where({ genus: dropped!.genus, species: dropped!.species, form: dropped!.form, height: dropped!.height }).first()).toBeUndefined();
+      // Matched by genus, species, form and height (this sheet has no codes): updated in place, same id and code.
+      expect(await db('catalogue_items').where({ common_name: `Renamed ${stamp}` }).first()).toMatchObject({ id: renamed!.id, code: renamed!.code, genus: renamed!.genus });
+      expect(await db('catalogue_items').where({ id: dropped!.id }).first()).toMatchObject({ code: dropped!.code, retired_at: expect.any(Date) });
     } finally {
       // Other specs expect the seeded catalogue: put it back as it was, ids included, as a new revision.
       await db.transaction(async (trx) => {
@@ -207,7 +228,7 @@ describe('admin catalogue', () => {
       await search();
       await expect.poll(() => rows().first().innerText()).toContain(species);
       const cells = await rows().first().locator('td').allInnerTexts();
-      expect(cells.slice(5, 7)).toEqual(['£2.50 · 1 break', 'Ready from 1 Mar 2027']);
+      expect(cells.slice(6, 8)).toEqual(['£2.50 · 1 break', 'Ready from 1 Mar 2027']);
       await screenshot(page, 'admin-catalogue-trade-laptop');
 
       // On a phone the row card carries the price and availability without widening the page, and so does the modal.
@@ -228,12 +249,12 @@ describe('admin catalogue', () => {
       await screenshot(tab, 'admin-catalogue-trade-modal-phone');
       await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
 
-      // Staff delete it: the downloads are regenerated without it. (Deleted in the database alone,
+      // Staff retire it: the downloads are regenerated without it. (Changed in the database alone,
       // the files would keep a line the catalogue no longer has, for the specs that follow.)
-      await rows().first().getByRole('button', { name: /^Delete/ }).click();
-      await page.getByRole('dialog', { name: `Delete the row Zelkova ${species} (3L, 60-90)?` }).getByRole('button', { name: 'Confirm' }).click();
+      await rows().first().getByRole('button', { name: /^Retire/ }).click();
+      await page.getByRole('dialog', { name: new RegExp(`^Retire the row \\S+ Zelkova ${species} \\(3L, 60-90\\)\\?`) }).getByRole('button', { name: 'Confirm' }).click();
       await waitForRegeneration();
-      expect(await db('catalogue_items').where({ id }).first()).toBeUndefined();
+      expect(await db('catalogue_items').where({ id }).first()).toMatchObject({ retired_at: expect.any(Date) });
     } finally {
       await phone.close();
       await page.setViewportSize(viewports.desktop);
@@ -252,9 +273,9 @@ describe('admin catalogue', () => {
     expect(scrollWidth).toBeLessThanOrEqual(390);
     await screenshot(tab, 'admin-catalogue-phone');
 
-    // The delete question and an import preview fit too (a preview changes nothing).
-    await tab.getByRole('main').locator('table tbody tr').first().getByRole('button', { name: /^Delete/ }).click();
-    await tab.getByRole('dialog', { name: /^Delete the row / }).getByRole('button', { name: 'Cancel' }).click();
+    // The retire question and an import preview fit too (a preview changes nothing).
+    await tab.getByRole('main').locator('table tbody tr').first().getByRole('button', { name: /^Retire/ }).click();
+    await tab.getByRole('dialog', { name: /^Retire the row / }).getByRole('button', { name: 'Cancel' }).click();
     const csv = `Genus,Species,Common name,Form,Height (cm)\nSorbus,aucuparia phone${stamp},Rowan with a rather long common name,2L,60-90\n`;
     await tab.getByLabel('Spreadsheet file').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await tab.getByRole('button', { name: 'Preview import' }).click();

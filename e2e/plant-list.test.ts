@@ -106,9 +106,10 @@ describe('plant list, as a guest on a 390 px phone', () => {
     // Both spreadsheets hold the two lines as listed: name parts, then the quantity.
     for (const mail of [toSales, confirmation]) {
       const [header, ...lines] = await xlsxAttachmentRows(mail);
-      expect(header).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity']);
+      expect(header).toEqual(['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Quantity']);
       const quoted = lines.map((row) => {
-        const [genus = '', species = '', , form = '', height = '', quantity] = row.map(String);
+        const [code = '', genus = '', species = '', , form = '', height = '', quantity] = row.map(String);
+        expect(code).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)*$/);
         return `${lineName({ genus, species, form, height })} × ${quantity}`;
       });
       expect(quoted).toEqual([`${first} × 25`, `${second} × 999`]);
@@ -238,7 +239,10 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await mine.first().getByRole('link', { name: reference }).click();
     await page.getByRole('heading', { name: `Quote request ${reference}` }).waitFor();
-    expect(await page.getByRole('list', { name: 'Requested lines' }).getByRole('listitem').allInnerTexts()).toEqual([`${first} × 12`, `${second} × 300`]);
+    // Each requested line leads with its product code.
+    const requested = await page.getByRole('list', { name: 'Requested lines' }).getByRole('listitem').allInnerTexts();
+    for (const text of requested) expect(text).toMatch(/^[A-Z0-9]+(-[A-Z0-9]+)* /);
+    expect(requested.map((text) => text.replace(/^\S+ /, ''))).toEqual([`${first} × 12`, `${second} × 300`]);
     await screenshot(page, 'quote-request-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -36,7 +36,8 @@ async function openFagus(page: Page): Promise<void> {
 
 /** A line's name as the site writes it (lineName in web/src/features/plant-list/add-to-list.tsx), from a price-list row. */
 const rowName = (row: ExcelJS.Row) => {
-  const [genus, species, , form, height] = [1, 2, 3, 4, 5].map((i) => String(row.getCell(i).value));
+  // Code, Genus, Species, Common name, Form, Height (cm), …
+  const [genus, species, , form, height] = [2, 3, 4, 5, 6].map((i) => String(row.getCell(i).value));
   return `${genus} ${species}, ${form}, ${height === 'Rootstock' ? height : `${height} cm`}`;
 };
 
@@ -183,7 +184,7 @@ describe('trade accounts, end to end', () => {
     await workbook.xlsx.load((await xlsx.body()) as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Catalogue')!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(headers.slice(0, 8)).toEqual(['Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price (£)', 'Break 1 qty', 'Break 1 price (£)']);
+    expect(headers.slice(0, 9)).toEqual(['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price (£)', 'Break 1 qty', 'Break 1 price (£)']);
     expect(headers.slice(-3)).toEqual(['Stock quantity', 'Availability', 'Ready from']);
     const column = (name: string) => headers.indexOf(name) + 1;
     const terms = (row: ExcelJS.Row) => ['Price (£)', 'Break 1 qty', 'Break 1 price (£)', 'Stock quantity', 'Availability'].map((name) => row.getCell(column(name)).value);
@@ -196,7 +197,7 @@ describe('trade accounts, end to end', () => {
     expect([fagus.getCell(column('Price (£)')).type, fagus.getCell(column('Break 1 price (£)')).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number]);
     // The price is each row's own, not one value down the column: other genera carry the demo's prices,
     // and a line ready later has a real date cell.
-    const others = [...byName.values()].filter((row) => row.getCell(1).value !== 'Fagus');
+    const others = [...byName.values()].filter((row) => row.getCell(2).value !== 'Fagus');
     expect(others.some((row) => typeof row.getCell(column('Price (£)')).value === 'number' && row.getCell(column('Price (£)')).value !== 2.5)).toBe(true);
     expect(others.some((row) => row.getCell(column('Ready from')).type === ExcelJS.ValueType.Date)).toBe(true);
 

@@ -85,7 +85,7 @@ export function CatalogueAdminPage() {
           <span>Search the catalogue</span>
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Genus, species or common name" />
         </label>
-        <label className={styles.search}>
+        <label className={styles.filter}>
           <span>Show</span>
           <select
             value={showRetired ? 'retired' : 'current'}
