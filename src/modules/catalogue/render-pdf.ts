@@ -48,15 +48,17 @@ const PUBLIC_COLUMNS: Column[] = [
 ];
 /** The price list's columns: the same table, narrower, with Price (and its breaks) and Availability. */
 const PRICED_COLUMNS: Column[] = [
-  { key: 'code', label: 'Code', width: 78 },
-  { key: 'species', label: 'Species', width: 112 },
-  { key: 'common_name', label: 'Common name', width: 70 },
-  { key: 'form', label: 'Form', width: 40 },
+  { key: 'code', label: 'Code', width: 96 },
+  { key: 'species', label: 'Species', width: 64 },
+  { key: 'common_name', label: 'Common name', width: 62 },
+  { key: 'form', label: 'Form', width: 36 },
   { key: 'height', label: 'Height (cm)', width: 46 },
-  { key: 'price', label: 'Price', width: 95 },
-  { key: 'availability', label: 'Availability', width: CONTENT_WIDTH - 441 },
+  { key: 'price', label: 'Price', width: 100 },
+  { key: 'availability', label: 'Availability', width: CONTENT_WIDTH - 404 },
 ];
 const HEADER_HEIGHT = 20;
+/** The extra height of a header band whose labels wrap onto a second line. */
+const HEADER_LINE = 10;
 const GENUS_HEIGHT = 19;
 
 /**
@@ -238,16 +240,22 @@ function priceListTitleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails,
   return doc.y + 12;
 }
 
-/** The column header row (green band, white bold labels). */
+/**
+ * The column header row (green band, white bold labels). A label wider than its column (the price
+ * list's narrow columns) wraps onto a second line and the band grows to hold it.
+ */
 function tableHeader(doc: PDFKit.PDFDocument, y: number, columns: Column[]): number {
-  doc.rect(MARGIN.left, y, CONTENT_WIDTH, HEADER_HEIGHT).fillColor(COLOURS.brand).fill();
-  doc.font('Helvetica-Bold').fontSize(8.5).fillColor(COLOURS.white);
+  doc.font('Helvetica-Bold').fontSize(8.5);
+  const wraps = columns.some((column) => doc.widthOfString(column.label) > column.width - 2 * PAD_X);
+  const height = wraps ? HEADER_HEIGHT + HEADER_LINE : HEADER_HEIGHT;
+  doc.rect(MARGIN.left, y, CONTENT_WIDTH, height).fillColor(COLOURS.brand).fill();
+  doc.fillColor(COLOURS.white);
   let x = MARGIN.left;
   for (const column of columns) {
-    doc.text(column.label, x + PAD_X, y + 6, { width: column.width - 2 * PAD_X, lineBreak: false });
+    doc.text(column.label, x + PAD_X, y + 6, { width: column.width - 2 * PAD_X, lineGap: 0 });
     x += column.width;
   }
-  return y + HEADER_HEIGHT;
+  return y + height;
 }
 
 /** A genus heading: bold on a tinted band across the table. */
