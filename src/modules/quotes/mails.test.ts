@@ -78,8 +78,8 @@ describe('quote mails', () => {
     // Labels and values sit in separate cells in HTML and after a colon in text: compare without it.
     const plain = { html: mail.html, text: mail.text.replace(/^(Sent|Wanted by): /gm, '$1 ') };
     expectTextSaysAllHtmlSays(plain, FACTS(), LINE_HEADERS);
-    expect(mail.text).toContain('1,500 × Crataegus monogyna (Hawthorn), Bare root, 40-60 cm');
-    expect(mail.text).toContain('20 × Malus M9, Bare root, Rootstock');
+    expect(mail.text).toContain('1,500 × CRAMON-BR-4060 Crataegus monogyna (Hawthorn), Bare root, 40-60 cm');
+    expect(mail.text).toContain('20 × MALM-BR-RS Malus M9, Bare root, Rootstock');
     expect(mail.text).not.toContain('Rootstock cm');
     for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });

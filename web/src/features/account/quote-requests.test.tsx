@@ -99,7 +99,7 @@ describe('QuoteRequestPage', () => {
     const summary = await screen.findByRole('status', { name: 'Copied 1 line into your plant list' });
     expect(summary).toHaveFocus();
     expect(within(summary).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
-      'Acer campestre, 9cm, 20-40 cm: already on your list with 30; now 35',
+      'ACECAM-9CM-2040 Acer campestre, 9cm, 20-40 cm: already on your list with 30; now 35',
       'Corylus avellana, Bare root, 60-90 cm: no longer available, so not copied',
     ]);
     await userEvent.click(within(summary).getByRole('link', { name: 'Go to my plant list' }));
