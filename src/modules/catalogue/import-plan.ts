@@ -1,21 +1,14 @@
-import type { CatalogueTrade, ImportPreview, PreviewLine } from '../../../shared/api/catalogue.ts';
+import type { CatalogueLine, CatalogueTrade, ImportPreview, PreviewLine } from '../../../shared/api/catalogue.ts';
 import type { ImportedItem } from './import.ts';
 import { keyOf, lineOf, PREVIEW_LIST_LIMIT, TRADE_KEYS } from './import-preview.ts';
 import { halfReadyFrom } from './ready-from-rule.ts';
 import { NOTHING_STORED, readyFromProblem } from './schema.ts';
 
 /** A stored line as an import compares it: its id, whether it is retired, and what the file may set. */
-export interface StoredLine {
-  id: number;
-  code: string;
-  genus: string;
-  species: string;
-  common_name: string;
-  form: string;
-  height: string;
+export type StoredLine = Pick<CatalogueLine, 'id' | 'code' | 'genus' | 'species' | 'common_name' | 'form' | 'height'> & {
   retired: boolean;
   trade: CatalogueTrade;
-}
+};
 
 /** An imported row with the spreadsheet row it came from (for the messages). */
 export type NumberedItem = ImportedItem & { row?: number };
