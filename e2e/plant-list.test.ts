@@ -144,7 +144,8 @@ async function staffQuote(reference: string, { quantities }: { quantities: strin
   await row.getByRole('link', { name: reference }).click();
   await page.getByRole('heading', { level: 1, name: `Quote request ${reference}` }).waitFor();
   const lines = page.getByRole('table', { name: `Lines of ${reference}` }).locator('tbody tr');
-  await expect.poll(() => lines.locator('td:last-child').allInnerTexts()).toEqual(quantities);
+  // Code, Plant, Form, Height, Quantity, then today's prices: the fifth cell is what the buyer asked for.
+  await expect.poll(() => lines.locator('td:nth-child(5)').allInnerTexts()).toEqual(quantities);
   expect(await page.getByRole('link', { name: 'ann.quote@example.com' }).getAttribute('href')).toBe('mailto:ann.quote@example.com');
   await screenshot(page, 'admin-quote-request-desktop');
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -266,7 +267,10 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     await page.getByRole('button', { name: 'Copy into my plant list' }).click();
     const summary = page.getByRole('status', { name: 'Copied 2 lines into your plant list' });
     await summary.waitFor();
-    expect(await summary.getByRole('listitem').allInnerTexts()).toEqual([`${first}: added × 12`, `${second}: added × 300`]);
+    // Each line as requested: its product code, then its name.
+    const copied = await summary.getByRole('listitem').allInnerTexts();
+    expect(copied.every((text) => /^[A-Z0-9]+(-[A-Z0-9]+)* /.test(text))).toBe(true);
+    expect(copied.map((text) => text.replace(/^\S+ /, ''))).toEqual([`${first}: added × 12`, `${second}: added × 300`]);
     await screenshot(page, 'quote-request-copied-desktop');
     await summary.getByRole('link', { name: 'Go to my plant list' }).click();
     await page.waitForURL(/\/plant-list$/);

@@ -49,7 +49,7 @@ describe('trade accounts, end to end', () => {
     // Staff have priced the Fagus lines (the catalogue admin's job, not this test's).
     await db('catalogue_items')
       .whereILike('genus', 'fagus')
-      .update({ price_pence: 250, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 500 });
+      .update({ price_pence: 250, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 500, ready_from: null }); // in stock: no ready-from date, as the catalogue's rule requires
 
     const email = `buyer.trade.${Date.now()}@example.com`;
     const password = 'e2e buyer hornbeam 77';
