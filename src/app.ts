@@ -91,7 +91,6 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     catalogueAdminRoutes(services.catalogue, deps.config),
     userRoutes(services.users),
     enquiryRoutes(services.enquiries),
-    // Who sees prices on a plant list: the catalogue's own decision (one call site to switch).
     plantListRoutes(services.plantLists),
     quoteRoutes(deps, services.quotes),
     quoteAdminRoutes(services.quotes),
