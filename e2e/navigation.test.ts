@@ -81,8 +81,9 @@ describe('navigation', () => {
         return !swiper.animating && swiper.autoplay.running && !swiper.autoplay.paused;
       });
     // The slideshow's code arrives shortly before the first rotation (REVEAL_BEFORE_ROTATION_MS).
-    await page.clock.runFor(4_100);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    // Jump there and pause in one step: a separate runFor then pauseAt(now + 10) raced the page's
+    // own (running) clock on a busy machine and asked to pause in the past.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 4_100);
     await expect.poll(armed, { timeout: 10_000 }).toBe(true);
     await expect(slider.evaluate((el) => el.classList.contains('swiper-fade'))).resolves.toBe(true);
     const first = await active();
@@ -92,12 +93,14 @@ describe('navigation', () => {
     // The rotation brought the other slides' pictures in, lazily.
     expect(await images.count()).toBeGreaterThan(1);
     await expect(images.nth(1).getAttribute('loading')).resolves.toBe('lazy');
-    await expect.poll(armed).toBe(true);
+    // The fade ends on a real-time CSS transition, which a busy machine can hold up well past
+    // the poll's default second; the clock is paused, so waiting longer changes nothing else.
+    await expect.poll(armed, { timeout: 10_000 }).toBe(true);
     await page.mouse.move(640, 250); // hovering must not pause it
     await page.clock.runFor(5_900);
     await expect(active()).resolves.toBe(second);
     await page.clock.runFor(200);
-    await expect.poll(active).not.toBe(second);
+    await expect.poll(active, { timeout: 10_000 }).not.toBe(second);
     await context.close();
   });
 });
