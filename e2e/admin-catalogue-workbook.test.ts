@@ -132,7 +132,7 @@ describe('the staff workbook, as the office uses it', () => {
     await page.getByText(new RegExp(`Zelkova ${SPECIES.first} \\(Keaki\\), 3L, 60-90 — £2\\.50, In stock \\(400\\) → .* — £2\\.75, In stock \\(400\\)$`)).waitFor();
     await screenshot(page, 'admin-catalogue-workbook-preview-desktop');
     expect(await pricePence(SPECIES.first)).toBe(250);
-    await page.getByRole('button', { name: 'Replace the catalogue with staff-workbook.xlsx' }).click();
+    await page.getByRole('button', { name: 'Update the catalogue from staff-workbook.xlsx' }).click();
     await page.getByText(/^Imported \d+ rows?/).waitFor();
     expect([await pricePence(SPECIES.first), await pricePence(SPECIES.second)]).toEqual([275, 275]);
 

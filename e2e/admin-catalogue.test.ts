@@ -176,7 +176,7 @@ describe('admin catalogue', () => {
       expect(await db('catalogue_items').count({ n: '*' }).first()).toEqual({ n: String(original.length) });
       expect(await db('catalogue_items').where({ species: `aucuparia e2e${stamp}` }).first()).toBeUndefined();
 
-      await page.getByRole('button', { name: 'Replace the catalogue with whole-catalogue.xlsx' }).click();
+      await page.getByRole('button', { name: 'Update the catalogue from whole-catalogue.xlsx' }).click();
       await page.getByText(`Imported ${kept.length + 2} rows`).waitFor();
       expect(await db('catalogue_items').where({ species: `aucuparia e2e${stamp}` }).first()).toMatchObject({ genus: 'Sorbus', form: '2L' });
       // Matched by genus, species, form and height (this sheet has no codes): updated in place, same id and code.

@@ -73,7 +73,7 @@ describe('POST /api/catalogue/import', () => {
     await insertCatalogueItems(db(), 5);
   });
 
-  it('replaces the whole catalogue from an .xlsx, leniently matching forms and heights, in one revision', async () => {
+  it('makes the catalogue match an .xlsx, leniently matching forms and heights, in one revision', async () => {
     const before = await revision();
     const file = await workbook([
       [' genus ', 'SPECIES', 'Common Name', 'form', 'Height'],

@@ -80,7 +80,7 @@ describe('ImportForm', () => {
     expect(requestsTo(seen, 'POST /api/catalogue/import')).toEqual([]);
     expect(onImported).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: 'Replace the catalogue with catalogue.csv' }));
+    await user.click(screen.getByRole('button', { name: 'Update the catalogue from catalogue.csv' }));
     expect(await screen.findByText('Imported 410 rows')).toBeInTheDocument();
     const body = requestsTo(seen, 'POST /api/catalogue/import')[0]!.body as FormData;
     expect(body.get('token')).toBe('7.abc');
@@ -123,7 +123,7 @@ describe('ImportForm', () => {
     await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
     await user.click(screen.getByRole('button', { name: 'Preview import' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('button', { name: /^Replace the catalogue/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Update the catalogue/ })).not.toBeInTheDocument();
     expect(requestsTo(seen, 'POST /api/catalogue/import')).toEqual([]);
   });
 });

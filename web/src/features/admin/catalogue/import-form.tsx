@@ -22,9 +22,10 @@ const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreads
 export const STAFF_WORKBOOK_URL = '/api/admin/catalogue/workbook.xlsx';
 
 /**
- * The staff workbook to download and edit, and the import that reads it back. Import the whole
- * catalogue from an .xlsx or .csv file, in two steps, because it replaces every row: Preview sends the file and shows what it would add, change and remove (one bad row and the
- * 422 names each, listed here); Replace the catalogue sends the same file with the preview's token,
+ * The staff workbook to download and edit, and the import that reads it back. An import makes the
+ * catalogue match an .xlsx or .csv file, in two steps, because it can retire many lines at once:
+ * Preview sends the file and shows what it would add, change and retire (one bad row and the 422
+ * names each, listed here); Update the catalogue sends the same file with the preview's token,
  * which the server refuses if the file or the catalogue changed in between.
  */
 export function ImportForm({ onImported }: ImportFormProps) {
@@ -143,7 +144,7 @@ export function ImportForm({ onImported }: ImportFormProps) {
           <ImportPreview preview={preview} fileName={file.name} />
           <div className={styles.importRow}>
             <button type="button" className={buttons.danger} onClick={() => void confirm()} disabled={busy}>
-              Replace the catalogue with {file.name}
+              Update the catalogue from {file.name}
             </button>
             <button type="button" className={buttons.secondary} onClick={() => setPreview(null)} disabled={busy}>
               Cancel
