@@ -114,6 +114,17 @@ describe('GET /api/catalogue ranks common-name matches', () => {
     expect(pages.map((l) => l.id)).toEqual(all.results.map((l) => l.id));
   });
 
+  it('a product code, in any case, finds its line', async () => {
+    const [line] = (await ctx.deps.db('catalogue_items').where({ genus: 'Laurus', species: 'nobilis' }).select('id', 'code')) as { id: number; code: string }[];
+    for (const typed of [line!.code, line!.code.toLowerCase()]) {
+      const body = await search(`q=${encodeURIComponent(typed)}`);
+      expect(body.results.map((l) => l.id)).toEqual([line!.id]);
+    }
+    // Beside other words, the code's line ranks with the lines named by them.
+    const mixed = await search(`q=${encodeURIComponent(`laurel ${line!.code}`)}`);
+    expect(mixed.results.map((l) => l.id)).toEqual([line!.id]);
+  });
+
   it('a typo of a species-level name falls back to its genus', async () => {
     // "Myrobalan" is only a curated name of Prunus cerasifera: its lines are named "Cherry plum".
     const body = await search('q=myrobalen');

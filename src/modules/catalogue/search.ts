@@ -5,6 +5,7 @@ import { SPECIES_EPITHET_SQL } from './species-epithet.ts';
 import type { Viewer } from '../../viewer.ts';
 import { TRADE_KEYS } from './import-preview.ts';
 import { LINE_COLUMNS, tradeColumnsFor, type ViewedRow } from './store.ts';
+import { CODE_PATTERN } from './schema.ts';
 
 /**
  * The catalogue search's queries. Words match with `ILIKE '%word%'`, which the trigram GIN indexes
@@ -51,6 +52,8 @@ interface WordMatch {
   speciesGenera: string[];
   /** Genera a curated genus name of contains the word. */
   genera: string[];
+  /** The word as a product code ("acecam-br-6090" → ACECAM-BR-6090), if it has a code's shape. */
+  code: string | null;
 }
 
 function wordMatch(word: string): WordMatch {
@@ -60,19 +63,23 @@ function wordMatch(word: string): WordMatch {
     species: named.flatMap(([genus, epithets]) => epithets.map((epithet) => `${genus} ${epithet}`)),
     speciesGenera: named.map(([genus]) => genus),
     genera: generaNamed(word),
+    code: CODE_PATTERN.test(word.toUpperCase()) ? word.toUpperCase() : null,
   };
 }
 
 function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
   // Retired lines are history (plant lists, quotes), never part of the catalogue a buyer searches.
   const builder = db('catalogue_items').whereNull('retired_at');
-  for (const { like, species, speciesGenera, genera } of (filter.words ?? []).map(wordMatch)) {
+  for (const { like, species, speciesGenera, genera, code } of (filter.words ?? []).map(wordMatch)) {
     // A curated name ("hornbeam") belongs to every line of its genus or species, even one whose
     // own common name is blank. The species' genera come first, so the (genus, species) index
     // answers that arm of the OR as it does the genera's.
     builder.where((w) => {
       w.whereILike('genus', like).orWhereILike('species', like).orWhereILike('common_name', like);
       if (genera.length) w.orWhereIn('genus', genera);
+      // A code copied from a price list or a quote finds its line (whole codes only: the unique
+      // index answers that; a part of a code is no name a buyer types).
+      if (code) w.orWhere('code', code);
       if (species.length) w.orWhere((s) => s.whereIn('genus', speciesGenera).whereRaw(`${SPECIES_KEY_SQL} IN (${placeholders(species)})`, species));
     });
   }
@@ -92,10 +99,11 @@ function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
  * order, so a botanical search ("acer") reads exactly as before.
  */
 function searchRank(words: string[]): { sql: string; bindings: string[] } {
-  const levels = words.map(wordMatch).map(({ like, species, genera }) => {
+  const levels = words.map(wordMatch).map(({ like, species, genera, code }) => {
     const ownPlant = species.length ? `common_name ILIKE ? OR species_key IN (${placeholders(species)})` : 'common_name ILIKE ?';
+    const ownCode = code ? ' OR code = ?' : '';
     const genus = genera.length ? ` WHEN genus IN (${placeholders(genera)}) THEN 1` : '';
-    return { sql: `CASE WHEN ${ownPlant} THEN 0${genus} ELSE 2 END`, bindings: [like, ...species, ...genera] };
+    return { sql: `CASE WHEN ${ownPlant}${ownCode} THEN 0${genus} ELSE 2 END`, bindings: [like, ...species, ...(code ? [code] : []), ...genera] };
   });
   // A line ranks as its worst-matched word.
   return { sql: `GREATEST(${levels.map((l) => l.sql).join(', ')})`, bindings: levels.flatMap((l) => l.bindings) };
