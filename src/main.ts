@@ -62,6 +62,8 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down: finishing requests under way, taking no new ones');
     await drainServer(server, SHUTDOWN_GRACE_MS);
     await deps.close().catch((err: unknown) => log.error({ err }, 'error while closing'));
+    // The last line: an operator (or a test) reads it as "drained and closed, exiting now".
+    log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

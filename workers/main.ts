@@ -53,6 +53,8 @@ async function main(): Promise<void> {
     deps.log.info({ signal }, 'closing workers: finishing running jobs, taking no new ones');
     await workers.close();
     await deps.close();
+    // The last line: an operator (or a test) reads it as "jobs finished, connections closed, exiting now".
+    deps.log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
