@@ -1,8 +1,14 @@
-// `npm test`: lint, typecheck, build the web app, then the Vitest projects (server + web, then e2e).
+// `npm test`: checks the machine has what the suite needs (scripts/preflight.mjs), then lint,
+// typecheck, build the web app, then the Vitest projects (server + web, then e2e).
 // Ends with one line `N passed, N failed` (static checks count as one test each).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { preflight } from './preflight.mjs';
+
+// A missing service or tool stops the run at once, one line each saying how to get it, rather
+// than as failed tests minutes later.
+if (!(await preflight())) process.exit(1);
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
