@@ -86,8 +86,3 @@ export function sessionMiddleware(app: Koa, db: Db, secure: boolean, joins: Sess
     app,
   ) as Koa.Middleware;
 }
-
-/** Deletes expired session rows; called periodically by the web process. */
-export async function pruneExpiredSessions(db: Db): Promise<number> {
-  return db('sessions').where('expires_at', '<', new Date()).delete();
-}
