@@ -53,7 +53,7 @@ describe('import boundaries (eslint.config.js)', () => {
     ['src/ importing a test helper', 'src/modules/users/fixture.ts', "import { insertWidget as imported } from '../../../test/factories.ts';", TEST_HELPERS],
     ['workers/ importing a test helper', 'workers/fixture.ts', "import { createTestContext as imported } from '../test/harness.ts';", TEST_HELPERS],
     ['shared/ importing a test helper', 'shared/fixture.ts', "import { insertWidget as imported } from '../test/factories.ts';", TEST_HELPERS],
-    ['src/ importing an e2e helper', 'src/fixture.ts', "import { CHROMIUM as imported } from '../e2e/browser.ts';", TEST_HELPERS],
+    ['src/ importing an e2e helper', 'src/fixture.ts', "import { screenshotDir as imported } from '../e2e/browser.ts';", TEST_HELPERS],
     ['config.ts importing a feature module', 'src/config.ts', "import { directionsUrl as imported } from './modules/site/directions.ts';", CONFIG],
   ])('refuses %s', async (_case, file, code, expected) => {
     const messages = await boundaryMessages(file, code);
