@@ -79,6 +79,18 @@ const layerZones = [
     from: ['./src', './web'],
     message: 'shared/ is the contract between server and web: it imports neither.',
   },
+  {
+    // Test files beside the code (*.test.ts) may use the helpers; nothing that ships in dist/ may.
+    target: ['./src', './workers', './seeds', './shared'].map((folder) => `${folder}/**/!(*.test).ts`),
+    from: ['./test', './e2e'],
+    message: 'Production code never imports test/ or e2e/: what both need lives in production code (e.g. seeds/factories.ts).',
+  },
+  {
+    // Every process loads config.ts first; a feature module there would load into all of them.
+    target: './src/config.ts',
+    from: './src/modules',
+    message: 'config.ts imports no feature module: a feature imports its setting from config instead.',
+  },
 ];
 
 export default tseslint.config(

@@ -1,7 +1,8 @@
 import { renderImageRenditions } from '../src/modules/galleries/renditions-job.ts';
 import { createSemaphore } from '../src/semaphore.ts';
 import { limitSharp, yieldCpuToOtherWork } from '../src/sharp-limits.ts';
-import { insertGallery, insertGalleryImage } from '../test/factories.ts';
+import { insertGallery } from '../test/factories.ts';
+import { insertGalleryImage } from '../seeds/factories.ts';
 import setupTemplate from '../test/global-setup.ts';
 import { createTestContext } from '../test/harness.ts';
 import { make24MegapixelJpeg } from './image-renditions.ts';

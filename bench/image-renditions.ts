@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { renderImageRenditions } from '../src/modules/galleries/renditions-job.ts';
-import { insertGallery, insertGalleryImage } from '../test/factories.ts';
+import { insertGallery } from '../test/factories.ts';
+import { insertGalleryImage } from '../seeds/factories.ts';
 import type { TestContext } from '../test/harness.ts';
 
 export interface RenditionFigures {

@@ -4,12 +4,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 
 /** The public pages measured, in this order. */
-export const LIGHTHOUSE_PAGES = ['/', '/catalogue', '/contact', '/about'] as const;
+const LIGHTHOUSE_PAGES = ['/', '/catalogue', '/contact', '/about'] as const;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-export interface PageFigures {
+interface PageFigures {
   page: string;
   /** 0–100 per category: the median over the runs when there are several. */
   scores: Record<Category, number>;

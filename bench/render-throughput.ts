@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 export const CACHED_PAGE = '/about';
 export const UNCACHED_PAGE = '/catalogue?q=acer';
 /** The bench server's static copy of the built index.html (koa-send, see bench/server.ts). */
-export const STATIC_BASELINE = '/__bench/index.html';
+const STATIC_BASELINE = '/__bench/index.html';
 
 export interface RenderFigures {
   cachedRps: number;

@@ -4,7 +4,7 @@ import { limitSharp } from '../src/sharp-limits.ts';
 import type { TestContext } from '../test/harness.ts';
 import { median, seedCatalogue, timedRender } from './catalogue-fixture.ts';
 
-export interface LoadedFigures {
+interface LoadedFigures {
   /** Median of the renders alone just before and just after this loaded phase. */
   aloneMs: number;
   loadedMs: number;

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { limitSharp } from '../src/sharp-limits.ts';
-import { insertGallery, insertGalleryImage } from '../test/factories.ts';
+import { insertGallery } from '../test/factories.ts';
+import { insertGalleryImage } from '../seeds/factories.ts';
 import setupTemplate from '../test/global-setup.ts';
 import { createTestContext } from '../test/harness.ts';
 

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { inject } from 'vitest';
 
 /** Debian's Chromium; a script never downloads a browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = path.resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
 
 export const viewports = {

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import type { CapturedMail } from '../test/smtp.ts';
 
 /** Every message the suite's SMTP server has received so far, oldest first. */
-export function capturedMail(): CapturedMail[] {
+function capturedMail(): CapturedMail[] {
   const dir = inject('mailDir');
   return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))

@@ -12,7 +12,7 @@ import { showStand } from './scenes/show.ts';
  */
 
 /** Every banner scene by name; each returns an SVG document of 1920×1000. */
-export const SCENES = {
+const SCENES = {
   'container-trees': () => treeField({ seed: 11, sky: 'summer', crowns: ['green', 'deep', 'purple', 'lime', 'silver'], pots: true }),
   'standing-ground': () => treeField({ seed: 19, sky: 'summer', crowns: ['silver', 'purple', 'deep', 'silver'], pots: true }),
   'field-trees-autumn': () => treeField({ seed: 20, sky: 'evening', crowns: ['amber', 'red', 'gold', 'green'], pots: false }),

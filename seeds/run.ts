@@ -1,7 +1,7 @@
 import type { Deps } from '../src/deps.ts';
 import type { Trx } from '../src/db.ts';
 import { requestMissingWidgetRenditions } from '../src/modules/widgets/renditions.ts';
-import { insertCatalogueItems, insertGalleryImage, makeGallery, makeWidget, syncGallerySequence } from '../test/factories.ts';
+import { insertCatalogueItems, insertGalleryImage, makeGallery, makeWidget, syncGallerySequence } from './factories.ts';
 import { issueDateIso } from '../src/modules/catalogue/constants.ts';
 import { CATALOGUE_ROWS } from './data/catalogue.ts';
 import { GALLERIES } from './data/galleries.ts';
@@ -13,7 +13,7 @@ import type { SceneName } from './images.ts';
 /**
  * Demo content, run on every start: it inserts only what is missing — widgets by name, the three
  * banner galleries by id, the catalogue only when it is empty — so it never duplicates a row or
- * overwrites an admin's change. Rows go in through the shared test factories.
+ * overwrites an admin’s change. Rows go in through the row factories (./factories.ts) the tests share.
  */
 
 export interface SeedCounts {

@@ -19,7 +19,7 @@ export const PRICE_ON_REQUEST = 'Price on request';
 export const penceText = (pence: number): string => POUNDS.format(pence / 100);
 
 /** A whole number of plants: 5000 → "5,000". */
-export const countText = (count: number): string => COUNT.format(count);
+const countText = (count: number): string => COUNT.format(count);
 
 /** A quantity break: "100+ £1.99". */
 export const breakText = (step: PriceBreak): string => `${countText(step.min_quantity)}+ ${penceText(step.price_pence)}`;

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isQueueName, queueNames, type QueueName } from './queue-names.ts';
-import { parseOpeningHours, type OpeningHours } from './modules/site/opening-hours.ts';
+import { parseOpeningHours, type OpeningHours } from './opening-hours.ts';
 import { storageConfig, storageUrlSchema, type StorageConfig } from './storage/config.ts';
 
 /**
@@ -122,7 +122,7 @@ const schema = z.object({
   /** Where the yard is, in decimal degrees (WGS 84): the directions link and search engines' map pin. */
   COMPANY_LATITUDE: degrees(90, 51.16),
   COMPANY_LONGITUDE: degrees(180, 0.8),
-  /** Days and times, e.g. `Mo-Fr 07:30-16:30; Sa 08:00-12:00` (see src/modules/site/opening-hours.ts). */
+  /** Days and times, e.g. `Mo-Fr 07:30-16:30; Sa 08:00-12:00` (see src/opening-hours.ts). */
   COMPANY_OPENING_HOURS: z
     .string()
     .default('Mo-Fr 07:30-16:30; Sa 08:00-12:00')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
-import { insertCatalogueItems, insertWidget } from '../test/factories.ts';
+import { insertWidget } from '../test/factories.ts';
+import { insertCatalogueItems } from '../seeds/factories.ts';
 import { contentRevision } from './content-revision.ts';
 
 let context: TestContext;

@@ -6,7 +6,7 @@ import { currentRequestId } from './request-context.ts';
  * same transaction as the change (the `events` table, a transactional outbox); the relay
  * (src/outbox/relay.ts) publishes it after commit, and src/subscribers.ts says which jobs it starts.
  */
-export interface DomainEvents {
+interface DomainEvents {
   'catalogue.changed': { reason: string };
   'contact.received': { id: number };
   /** The outbox sweep found an enquiry still unsent and due for another attempt. */
@@ -40,7 +40,7 @@ export interface DomainEvents {
 export type EventName = keyof DomainEvents;
 
 /** A stored event as the relay reads it. */
-export interface StoredEvent<E extends EventName = EventName> {
+interface StoredEvent<E extends EventName = EventName> {
   id: number;
   name: E;
   payload: DomainEvents[E];

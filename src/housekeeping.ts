@@ -1,5 +1,5 @@
 import type { Deps } from './deps.ts';
-import { pruneExpiredSessions } from './http/session.ts';
+import { pruneExpiredSessions } from './expired-sessions.ts';
 import type { Processors, Schedule } from './queue.ts';
 import type { Services } from './services.ts';
 

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyAttempts } from './errors.ts';
 
-export interface LimiterOptions {
+interface LimiterOptions {
   /** Distinguishes this limit's counters from every other limit's. */
   name: string;
   points: number;

@@ -1,7 +1,8 @@
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../test/admin.ts';
-import { insertCatalogueItems, insertContactMessage } from '../test/factories.ts';
+import { insertContactMessage } from '../test/factories.ts';
+import { insertCatalogueItems } from '../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../test/harness.ts';
 import type { TestClient } from '../test/http-client.ts';
 import { currentRevision } from './modules/catalogue/store.ts';

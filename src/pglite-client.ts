@@ -27,13 +27,13 @@ type ResponseProcessor = new (config: Knex.Config) => {
  * The PostgreSQL extensions the migrations create. Server PostgreSQL ships contrib; PGlite loads
  * each one only when given it here, and `CREATE EXTENSION` fails for any it was not given.
  */
-export const pgLiteExtensions = { pg_trgm };
+const pgLiteExtensions = { pg_trgm };
 
 /**
  * knex-pglite with knex's row-count semantics and our extensions loaded; pass it as `client` in
  * place of knex-pglite's class.
  */
-export class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
+class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
   /** knex-pglite opens `new PGlite(filename)`, which has no extensions; open it with ours. */
   override _driver(): void {
     const connection = this.config.connection;

@@ -35,7 +35,7 @@ export interface JobMeta {
   /** The outbox event that started the job, when one did: a key for doing things once. */
   eventId?: number;
 }
-export type Processor<N extends JobName> = (data: JobPayloads[N], meta: JobMeta) => Promise<void>;
+type Processor<N extends JobName> = (data: JobPayloads[N], meta: JobMeta) => Promise<void>;
 export type Processors = { [N in JobName]: Processor<N> };
 
 const jobQueues: Record<JobName, QueueName> = {
@@ -57,7 +57,7 @@ const jobQueues: Record<JobName, QueueName> = {
   'sessions.prune': 'housekeeping',
   'events.prune': 'housekeeping',
 };
-export const queueOf = (job: JobName): QueueName => jobQueues[job];
+const queueOf = (job: JobName): QueueName => jobQueues[job];
 
 /** A job to add, as the relay builds it from an event (src/subscribers.ts). */
 export interface JobSpec<N extends JobName = JobName> {
@@ -89,7 +89,7 @@ export interface Schedule {
   everyMs: number;
 }
 
-export interface QueueCounts {
+interface QueueCounts {
   waiting: number;
   failed: number;
 }

@@ -5,7 +5,7 @@ import knexFactory from 'knex';
 import { migrationsDir } from '../src/db.ts';
 
 /** Test PostgreSQL server; CI and the dev machines run one on localhost with trust auth. */
-export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Name of the migrated template database; changes whenever a migration changes. */
 export function templateName(): string {

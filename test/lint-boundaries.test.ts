@@ -29,6 +29,8 @@ const FEATURES = 'Features do not import each other';
 const ADMIN_SCREENS = 'Admin screens do not import each other';
 const WEB_TO_SERVER = 'The web app reaches server code only through shared/';
 const SHARED = 'shared/ is the contract between server and web';
+const TEST_HELPERS = 'Production code never imports test/ or e2e/';
+const CONFIG = 'config.ts imports no feature module';
 
 describe('import boundaries (eslint.config.js)', () => {
   it.each([
@@ -47,6 +49,12 @@ describe('import boundaries (eslint.config.js)', () => {
     ['an admin screen importing another', 'web/src/features/admin/users/fixture.ts', "import { galleriesAdminApi as imported } from '../galleries/api.ts';", ADMIN_SCREENS],
     ['the web app importing server code', 'web/src/app/fixture.ts', "import type { PublicWidget as imported } from '../../../src/modules/widgets/presenter.ts';", WEB_TO_SERVER],
     ['shared/ importing server code', 'shared/fixture.ts', "import { notFound as imported } from '../src/errors.ts';", SHARED],
+    ['seeds/ importing a test helper', 'seeds/fixture.ts', "import { insertWidget as imported } from '../test/factories.ts';", TEST_HELPERS],
+    ['src/ importing a test helper', 'src/modules/users/fixture.ts', "import { insertWidget as imported } from '../../../test/factories.ts';", TEST_HELPERS],
+    ['workers/ importing a test helper', 'workers/fixture.ts', "import { createTestContext as imported } from '../test/harness.ts';", TEST_HELPERS],
+    ['shared/ importing a test helper', 'shared/fixture.ts', "import { insertWidget as imported } from '../test/factories.ts';", TEST_HELPERS],
+    ['src/ importing an e2e helper', 'src/fixture.ts', "import { screenshotDir as imported } from '../e2e/browser.ts';", TEST_HELPERS],
+    ['config.ts importing a feature module', 'src/config.ts', "import { directionsUrl as imported } from './modules/site/directions.ts';", CONFIG],
   ])('refuses %s', async (_case, file, code, expected) => {
     const messages = await boundaryMessages(file, code);
     expect(messages).toHaveLength(1);
@@ -66,6 +74,9 @@ describe('import boundaries (eslint.config.js)', () => {
     ['an admin screen importing admin/shared/', 'web/src/features/admin/users/fixture.ts', "import { errorMessage as imported } from '../shared/errors.ts';"],
     ['the web app importing shared/', 'web/src/app/fixture.ts', "import { isClientRoute as imported } from '../../../shared/app-routes.ts';"],
     ['the server importing shared/', 'src/http/fixture.ts', "import { isClientRoute as imported } from '../../shared/app-routes.ts';"],
+    ['a test beside the code importing a test helper', 'src/modules/users/fixture.test.ts', "import { insertWidget as imported } from '../../../test/factories.ts';"],
+    ['a test importing the seeds’ row factories', 'test/fixture.test.ts', "import { insertCatalogueItems as imported } from '../seeds/factories.ts';"],
+    ['config.ts importing a parser beside it', 'src/config.ts', "import { parseOpeningHours as imported } from './opening-hours.ts';"],
   ])('allows %s', async (_case, file, code) => {
     expect(await boundaryMessages(file, code)).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { importGraph } from './import-graph.ts';
 
 /**
  * No cycle between modules (ARCHITECTURE rule 1). import-x/no-cycle follows files, so catalogue →
@@ -69,5 +70,35 @@ describe('the module graph (src/modules)', () => {
     const graph = moduleGraph();
     expect(graph.get('trade')).toContain('catalogue'); // the graph is read at all
     expect(findCycle(graph)).toBeUndefined();
+  });
+});
+
+/**
+ * The worker process runs jobs and serves no HTTP: loading Koa there costs memory in every worker
+ * and couples job code to the web edge (ARCHITECTURE rule 3). What a job needs from the web side
+ * (e.g. pruning expired sessions) lives outside src/http/.
+ */
+const HTTP_PACKAGES = ['koa', '@koa/router', 'koa-session', 'koa-body', 'koa-compress', 'koa-send', '@bull-board/koa'];
+
+/** What of the web edge a process loads: the HTTP packages it imports and the src/http/ files. */
+function webEdgeOf(entry: string): string[] {
+  const graph = importGraph(path.join(root, entry));
+  const httpFiles = [...graph.files].map((file) => path.relative(root, file)).filter((file) => file.startsWith(`src${path.sep}http${path.sep}`));
+  return [...HTTP_PACKAGES.filter((name) => graph.packages.has(name)), ...httpFiles];
+}
+
+describe('the worker process (workers/main.ts)', () => {
+  it('reads the whole import graph, packages included', () => {
+    const graph = importGraph(path.join(root, 'workers/main.ts'));
+    expect(graph.files).toContain(path.join(root, 'src/housekeeping.ts'));
+    expect(graph.packages).toContain('bullmq');
+  });
+
+  it('would see the web edge: the web app loads Koa and src/http/', () => {
+    expect(webEdgeOf('src/app.ts')).toEqual(expect.arrayContaining(['koa', '@koa/router', 'koa-session', 'koa-body', 'src/http/session.ts']));
+  });
+
+  it('loads no Koa package and no src/http/ file', () => {
+    expect(webEdgeOf('workers/main.ts')).toEqual([]);
   });
 });

@@ -103,6 +103,14 @@ describe('the production build (npm run build:server)', () => {
     expect(specifiers.filter((s) => s.startsWith('.') && s.endsWith('.ts'))).toEqual([]);
   });
 
+  it('ships no test helper: the build holds nothing from test/ or e2e/', () => {
+    // tsc compiles whatever the included folders import, so a production import of a test helper
+    // would put test/ into dist/ (as seeds/run.ts → test/factories.ts once did).
+    const top = readdirSync(out);
+    expect(top).toContain('seeds'); // the listing is of the build at all
+    expect(top.filter((name) => name === 'test' || name === 'e2e')).toEqual([]);
+  });
+
   it('starts the compiled web process on an empty database: migrates, seeds nothing, serves and logs JSON', async () => {
     const port = await freePort();
     const web = startCompiled('src/main.js', { ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` });

@@ -1,7 +1,7 @@
 import { crc32, createDeflateRaw } from 'node:zlib';
 
 /** One file of a zip built by {@link zipOf}. */
-export interface ZipEntrySource {
+interface ZipEntrySource {
   name: string;
   /** The entry's content, a chunk at a time (so a huge entry never sits in memory). */
   chunks: Iterable<Buffer | string>;
@@ -32,7 +32,7 @@ async function deflate(chunks: Iterable<Buffer | string>): Promise<{ data: Buffe
  * A zip file (deflated entries, no zip64) built in memory from streamed content: enough to make
  * real .xlsx files and zip bombs in tests without a zip library's safety checks in the way.
  */
-export async function zipOf(entries: ZipEntrySource[]): Promise<Buffer> {
+async function zipOf(entries: ZipEntrySource[]): Promise<Buffer> {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -75,7 +75,7 @@ export async function zipOf(entries: ZipEntrySource[]): Promise<Buffer> {
 }
 
 /** `count` copies of a chunk, lazily. */
-export function* repeated(chunk: Buffer, count: number): Generator<Buffer> {
+function* repeated(chunk: Buffer, count: number): Generator<Buffer> {
   for (let i = 0; i < count; i++) yield chunk;
 }
 

@@ -8,7 +8,7 @@ import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueForm, type CatalogueH
  */
 
 /** Which list a line comes from: its trade price is reckoned differently (trade.ts). */
-export type SeedKind = 'hedging' | 'tree' | 'shrub' | 'fruit' | 'rootstock';
+type SeedKind = 'hedging' | 'tree' | 'shrub' | 'fruit' | 'rootstock';
 
 export interface CatalogueSeedRow {
   genus: string;

@@ -6,7 +6,7 @@ import type { SceneName } from '../images.ts';
  * "Find Out More" button goes.
  */
 
-export interface SlideSeed {
+interface SlideSeed {
   scene: SceneName;
   alt: string;
   caption: string;

@@ -14,7 +14,7 @@ export interface TextWidgetSeed {
 }
 
 /** `01233 712 400` → `tel:+441233712400`. */
-export function telHref(telephone: string): string {
+function telHref(telephone: string): string {
   const digits = telephone.replace(/[^\d+]/g, '');
   return `tel:${digits.startsWith('0') ? `+44${digits.slice(1)}` : digits}`;
 }

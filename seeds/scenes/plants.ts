@@ -6,7 +6,7 @@ import { n, type Random } from './svg.ts';
  */
 
 /** Crown fills; each refers to a radial gradient from `crownGradients()`, lit from the upper left. */
-export const CROWNS = {
+const CROWNS = {
   green: ['#7fb24f', '#3f6d2a'],
   deep: ['#5e9a45', '#24502a'],
   lime: ['#b4cf5a', '#6d8c2c'],

@@ -9,7 +9,7 @@ import type { TradeApplicationStatus } from './trade.ts';
 export type Role = 'user' | 'admin';
 
 /** A user in the admin list (GET /api/users). */
-export interface UserSummary {
+interface UserSummary {
   id: number;
   firstname: string;
   lastname: string;

@@ -25,7 +25,7 @@ export function loggablePath(path: string): string {
 }
 
 /** The id for this request: the caller's when well formed, else a new UUID. */
-export function requestIdFor(incoming: string): string {
+function requestIdFor(incoming: string): string {
   return WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();
 }
 

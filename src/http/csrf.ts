@@ -5,7 +5,7 @@ import { csrfMismatch } from '../errors.ts';
 import { committedSessionId, requestSessionId } from './session.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';
+const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

@@ -9,7 +9,7 @@ export interface GuardUser {
 }
 
 /** How long a password confirmation lasts (contract: 3 hours). */
-export const PASSWORD_CONFIRMATION_MS = 3 * 60 * 60 * 1000;
+const PASSWORD_CONFIRMATION_MS = 3 * 60 * 60 * 1000;
 
 const userOf = (state: Record<string, unknown>) => state.user as GuardUser | undefined;
 

@@ -8,7 +8,7 @@ import { notFound } from '../errors.ts';
 import { requireAdmin } from './guards.ts';
 
 /** Where the queue dashboard lives (CONTRACT "Operations"). */
-export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
 /**
  * The BullMQ dashboard (bull-board) at /admin/queues, admins only: guests get 401 and everyone

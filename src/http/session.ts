@@ -5,8 +5,8 @@ import session from 'koa-session';
 import type { Db } from '../db.ts';
 
 /** Sliding session lifetime from the contract: 120 minutes. */
-export const SESSION_MAX_AGE_MS = 120 * 60 * 1000;
-export const SESSION_COOKIE = 'nursery_session';
+const SESSION_MAX_AGE_MS = 120 * 60 * 1000;
+const SESSION_COOKIE = 'nursery_session';
 
 /** Where a request's commit leaves its session id (ctx.state): the new id when saved, null when destroyed. */
 const COMMITTED_ID = 'committedSessionId';
@@ -85,9 +85,4 @@ export function sessionMiddleware(app: Koa, db: Db, secure: boolean, joins: Sess
     },
     app,
   ) as Koa.Middleware;
-}
-
-/** Deletes expired session rows; called periodically by the web process. */
-export async function pruneExpiredSessions(db: Db): Promise<number> {
-  return db('sessions').where('expires_at', '<', new Date()).delete();
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCatalogueItems } from '../../test/factories.ts';
+import { insertCatalogueItems } from '../../seeds/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { loadUser, sessionUserJoin } from '../modules/auth/session-auth.ts';

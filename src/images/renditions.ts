@@ -22,9 +22,9 @@ const OWN_FOLDER = /^(galleries\/\d+|widgets)\/\d+-[0-9a-f]{8}$/;
 /** Decompression-bomb guard: originals above ~100 megapixels are refused before decoding. */
 export const MAX_INPUT_PIXELS = 100_000_000;
 /** Responsive widths offered to browsers; never wider than the original. */
-export const RENDITION_WIDTHS = [480, 960, 1600, 2400] as const;
+const RENDITION_WIDTHS = [480, 960, 1600, 2400] as const;
 /** Admin grid thumbnail, cover-cropped square (spec §9). */
-export const THUMB_SIZE = 120;
+const THUMB_SIZE = 120;
 /** Caps very tall images: keeps every rendition inside WebP's 16383 px limit and memory bounded. */
 const MAX_RENDITION_HEIGHT = 4800;
 /** Encodes one job keeps in flight; the process-wide bound (withEncodeSlot) is usually tighter. */

@@ -13,7 +13,7 @@ const ACCEPTED: Record<string, string> = {
   'image/gif': 'gif',
 };
 
-export const WRONG_IMAGE_TYPE = 'The file must be an image (JPEG, PNG, WebP, AVIF or GIF).';
+const WRONG_IMAGE_TYPE = 'The file must be an image (JPEG, PNG, WebP, AVIF or GIF).';
 
 export interface CheckedImage {
   mime: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlantList } from '../../shared/api/plant-lists.ts';
 import { guest, signedIn } from '../../test/admin.ts';
-import { insertCatalogueItems } from '../../test/factories.ts';
+import { insertCatalogueItems } from '../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { insertTradeApplication } from '../../test/trade.ts';

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/admin.ts';
-import { insertGallery, insertGalleryImage } from '../../test/factories.ts';
+import { insertGallery } from '../../test/factories.ts';
+import { insertGalleryImage } from '../../seeds/factories.ts';
 import { freePort, waitUntil } from '../../test/wait.ts';
 import { startMailingApp, type MailingApp } from '../../test/harness.ts';
 

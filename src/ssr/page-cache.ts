@@ -63,4 +63,3 @@ export function pageCache(options: PageCacheOptions) {
     },
   };
 }
-export type PageCache = ReturnType<typeof pageCache>;

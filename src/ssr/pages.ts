@@ -126,4 +126,3 @@ export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log' | 'contentR
 
   return { middleware, respond, stats: () => cache.stats() };
 }
-export type ServerPages = ReturnType<typeof serverPages>;

@@ -31,7 +31,7 @@ export type StorageLocation = { driver: 'local'; root: string | undefined } | ({
  * An access key pair that never reaches a log line or an error report: it serialises and
  * inspects as `[redacted]`, and its fields are private, so even logging the whole Config is safe.
  */
-export class S3Credentials {
+class S3Credentials {
   readonly #accessKeyId: string;
   readonly #secretAccessKey: string;
 
@@ -64,7 +64,7 @@ const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
  * Throws an Error whose message says what is wrong without repeating the value (it could carry a
  * secret someone pasted into it).
  */
-export function parseStorageUrl(value: string): StorageLocation {
+function parseStorageUrl(value: string): StorageLocation {
   if (value === '') return { driver: 'local', root: undefined };
   let url: URL;
   try {

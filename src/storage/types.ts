@@ -33,7 +33,7 @@ export interface Storage {
 }
 
 /** What `stat` tells about a stored file. */
-export interface StoredFile {
+interface StoredFile {
   bytes: number;
   modifiedAt: Date;
   /** A strong validator of the bytes, quoted, ready for an ETag header. */

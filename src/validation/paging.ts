@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The most rows any paged admin list returns at once (CONTRACT "Paged lists"). */
-export const MAX_LIMIT = 100;
+const MAX_LIMIT = 100;
 
 const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 

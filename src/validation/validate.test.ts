@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sendForm, signedIn } from '../../test/admin.ts';
-import { insertGallery, insertGalleryImage } from '../../test/factories.ts';
+import { insertGallery } from '../../test/factories.ts';
+import { insertGalleryImage } from '../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { HttpError } from '../errors.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** A JSON fragment written as it is: numbers JSON.stringify cannot produce (1e400, 30 digits, -0). */
-export class RawJson {
+class RawJson {
   constructor(readonly text: string) {}
 }
 
@@ -21,7 +21,7 @@ export function toJson(value: JsonValue): string {
 }
 
 /** Text chosen to break things: NUL, lone surrogates, bidi overrides, injections, traversal, near-miss vocabulary. */
-export const SPECIAL_STRINGS = [
+const SPECIAL_STRINGS = [
   '',
   ' ',
   '\u0000',
@@ -95,7 +95,7 @@ export function hostileString(max = 1 << 20): fc.Arbitrary<string> {
 }
 
 /** Numbers at and past every limit: huge, tiny, negative zero, beyond 2^53, beyond a double. */
-export const hostileNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map((n) => new RawJson(n.toString())),
@@ -107,7 +107,7 @@ export const hostileNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
 );
 
 /** Payloads aimed at prototype pollution of whatever merges the body into an object. */
-export const PROTOTYPE_PAYLOADS: JsonValue[] = [
+const PROTOTYPE_PAYLOADS: JsonValue[] = [
   new JsonObject([['__proto__', new JsonObject([['role', 'admin'], ['polluted', true]])]]),
   new JsonObject([['constructor', new JsonObject([['prototype', new JsonObject([['polluted', true]])]])]]),
   new JsonObject([['toString', 'x'], ['hasOwnProperty', 1], ['valueOf', null]]),

@@ -11,7 +11,7 @@ import { matchTotp, newRecoveryCode, newRecoveryCodes, newTwoFactorSecret, twoFa
 type AccountEvent = 'user.registered' | 'user.password_changed' | 'user.two_factor_enabled';
 
 /** Reset links last 60 minutes (contract). */
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const invalidCredentials = () => validationError({ email: ['These credentials do not match our records.'] });
 const invalidCode = () => validationError({ code: ['The provided two factor authentication code was invalid.'] });

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { hashToken, randomToken, safeEqual } from '../../crypto.ts';
 import { findUserById, updateUser, userFromJson, type User } from '../users/service.ts';
 
-export const REMEMBER_COOKIE = 'nursery_remember';
+const REMEMBER_COOKIE = 'nursery_remember';
 const REMEMBER_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Empties the session and gives it a new id (login, 2FA completion): defeats session fixation. */

@@ -3,7 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { decrypt, deriveKey, encrypt } from '../../crypto.ts';
 
-export const RECOVERY_CODE_COUNT = 8;
+const RECOVERY_CODE_COUNT = 8;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Secrets at rest are AES-256-GCM under a key derived only for 2FA. */

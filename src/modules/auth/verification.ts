@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { deriveKey, hmac, safeEqual } from '../../crypto.ts';
 
 /** Verification links last 60 minutes (contract). */
-export const VERIFICATION_TTL_MS = 60 * 60 * 1000;
+const VERIFICATION_TTL_MS = 60 * 60 * 1000;
 
 /** Laravel's `{hash}` path segment: SHA-1 of the email, so a link dies when the email changes. */
 export const emailHash = (email: string) => createHash('sha1').update(email.toLowerCase()).digest('hex');

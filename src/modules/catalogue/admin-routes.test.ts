@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createCatalogueXlsx } from './render-xlsx.ts';
 import type { RenderRow } from './render-pdf.ts';
 import { filesUnder, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { xlsxBomb } from '../../../test/zip.ts';
 import { CATALOGUE_FORMS } from './constants.ts';
 import { PREVIEW_STALE } from './service.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sendForm, useAdminApp } from '../../../test/admin.ts';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { WRONG_IMPORT_TYPE } from './import.ts';
 import { currentRevision } from './store.ts';
 

@@ -14,7 +14,7 @@ export type StoredLine = Pick<CatalogueLine, 'id' | 'code' | 'genus' | 'species'
 export type NumberedItem = ImportedItem & { row?: number };
 
 /** The fields of a line an import writes, as a patch of the stored row. */
-export type LinePatch = Partial<Record<'code' | 'genus' | 'species' | 'common_name' | 'form' | 'height' | (typeof TRADE_KEYS)[number], unknown>>;
+type LinePatch = Partial<Record<'code' | 'genus' | 'species' | 'common_name' | 'form' | 'height' | (typeof TRADE_KEYS)[number], unknown>>;
 
 /** A matched line the import changes: its id, how it reads before and after, and what to write. */
 export interface LineChange {

@@ -33,8 +33,8 @@ const breakLabel = ({ break: n, part }: BreakColumn) => `Break ${n} ${part}`;
 export const STOCK_LABELS: Record<StockStatus, string> = { in_stock: 'In stock', limited: 'Limited', ready_from: 'Ready from', out_of_stock: 'Out of stock' };
 
 const SEE_WORKBOOK = 'Download the staff workbook for the columns the import reads.';
-export const OLD_PRICE_HEADER = `A price column must be named "Price (£)" and hold pounds, e.g. 2.50. A "Price" or "Price pence" column is not read, so that pence are never taken for pounds. ${SEE_WORKBOOK}`;
-export const OLD_BREAKS_HEADER = `The "Price breaks" column is no longer read: give each break its own "Break 1 quantity" and "Break 1 price (£)" columns, prices in pounds. ${SEE_WORKBOOK}`;
+const OLD_PRICE_HEADER = `A price column must be named "Price (£)" and hold pounds, e.g. 2.50. A "Price" or "Price pence" column is not read, so that pence are never taken for pounds. ${SEE_WORKBOOK}`;
+const OLD_BREAKS_HEADER = `The "Price breaks" column is no longer read: give each break its own "Break 1 quantity" and "Break 1 price (£)" columns, prices in pounds. ${SEE_WORKBOOK}`;
 
 /** Normalised header text (import.ts's key) → a trade column. */
 const SIMPLE: Record<string, TradeColumn> = {

@@ -14,7 +14,7 @@ import { breakNumbers, tradeCells, tradeHeader, type BreakColumn, type RawCell, 
 /** Largest import file; the whole catalogue is a few thousand lines (well under 1 MiB). */
 export const IMPORT_MAX_BYTES = 10 * MiB;
 /** More data rows than this is not a catalogue (and bounds the work a hostile workbook can cause). */
-export const IMPORT_MAX_ROWS = 20_000;
+const IMPORT_MAX_ROWS = 20_000;
 /** How many bad rows the 422 lists before summarising the rest. */
 const MAX_LISTED_ERRORS = 50;
 

@@ -12,7 +12,7 @@ export interface TextRun {
 }
 
 /** One line fragment of a laid-out cell, placed relative to the cell's top left corner. */
-export interface PlacedText {
+interface PlacedText {
   text: string;
   font: string;
   dx: number;

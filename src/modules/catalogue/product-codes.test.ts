@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sendForm, useAdminApp } from '../../../test/admin.ts';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { down as dropCodes, up as addCodes } from '../../../migrations/20261127000001_product_codes.ts';
 
 /** Product codes (issue 16): generated once, by the database, unique, editable by staff, never reused. */

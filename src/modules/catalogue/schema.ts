@@ -97,14 +97,14 @@ const tradeFields = {
 
 /** A product code's shape (the database checks it too): capitals, digits and single hyphens. */
 export const CODE_PATTERN = /^[A-Z0-9]+(-[A-Z0-9]+)*$/;
-export const CODE_MAX_LENGTH = 32;
+const CODE_MAX_LENGTH = 32;
 const CODE_FORMAT = 'The product code may use only letters, digits and single hyphens, e.g. ACECAM-BR-6090.';
 
 /**
  * A line's product code as staff type it: trimmed and in capitals ("acecam-br-6090" is the same
  * code). Optional: without one the database gives the line the next free code of its plant.
  */
-export const codeField = () =>
+const codeField = () =>
   z
     .string({ error: 'The product code must be text.' })
     .trim()
@@ -137,8 +137,8 @@ const itemFields = z.object({
   ...tradeFields,
 });
 
-export const READY_FROM_REQUIRED = 'The ready from date is required when the stock status is ready_from.';
-export const READY_FROM_NEEDS_STATUS = 'A ready from date needs the stock status ready_from.';
+const READY_FROM_REQUIRED = 'The ready from date is required when the stock status is ready_from.';
+const READY_FROM_NEEDS_STATUS = 'A ready from date needs the stock status ready_from.';
 
 /** The two fields the ready-from rule reads: undefined = not given (PATCH, or a column the import file lacks). */
 export interface ReadyFromFields {
@@ -176,7 +176,7 @@ export function readyFromProblem(input: ReadyFromFields, stored?: StoredReadyFro
 }
 
 /** A status other than ready_from, given with the input, clears the date (why: {@link readyFromProblem}). */
-export const clearStaleReadyFrom = <T extends ReadyFromFields>(input: T): T =>
+const clearStaleReadyFrom = <T extends ReadyFromFields>(input: T): T =>
   input.stock_status !== undefined && input.stock_status !== 'ready_from' && input.ready_from !== null ? { ...input, ready_from: null } : input;
 
 /** Adds the ready-from rule, as far as the input alone decides it, to a line's schema. */

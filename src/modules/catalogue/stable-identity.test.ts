@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sendForm, signedIn, useAdminApp } from '../../../test/admin.ts';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { poundsInput } from '../../../shared/money.ts';
 import { renderCatalogue } from './render-job.ts';
 import { currentRevision } from './store.ts';

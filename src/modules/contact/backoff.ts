@@ -1,5 +1,5 @@
 /** The first retry of an enquiry that could not be mailed comes after this long… */
-export const FIRST_RETRY_MS = 15_000;
+const FIRST_RETRY_MS = 15_000;
 /** …each further one after twice the previous wait, but never more than this apart. */
 export const MAX_RETRY_MS = 5 * 60_000;
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin.ts';
-import { insertCatalogueItems, insertContactMessage } from '../../../test/factories.ts';
+import { insertContactMessage } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);

@@ -7,7 +7,7 @@ import { contactInbox, type ContactMessage } from '../contact/service.ts';
 import { presentEnquiry } from './presenter.ts';
 
 /** Weeks shown on the dashboard's chart, this week included. */
-export const CHART_WEEKS = 12;
+const CHART_WEEKS = 12;
 /** Weeks start on Monday in the nursery's own time zone. */
 const ZONE = 'Europe/London';
 

@@ -3,7 +3,8 @@ import { truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { filesUnder, hostileFiles, sendForm, testImage, useAdminApp } from '../../../test/admin.ts';
-import { insertGallery, insertGalleryImage, syncGallerySequence } from '../../../test/factories.ts';
+import { insertGallery } from '../../../test/factories.ts';
+import { insertGalleryImage, syncGallerySequence } from '../../../seeds/factories.ts';
 import type { Renditions } from './model.ts';
 import { localFilePath } from '../../storage/local.ts';
 

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../../../test/admin.ts';
-import { insertGallery, insertGalleryImage } from '../../../test/factories.ts';
+import { insertGallery } from '../../../test/factories.ts';
+import { insertGalleryImage } from '../../../seeds/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { MAX_RENDER_ATTEMPTS, PROCESSING_FAILED_MESSAGE, RENDER_DEADLINE_MS } from './model.ts';
 import { localFilePath } from '../../storage/local.ts';

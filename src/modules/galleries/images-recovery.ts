@@ -75,4 +75,3 @@ export function imageRecovery(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'lo
     },
   };
 }
-export type ImageRecovery = ReturnType<typeof imageRecovery>;

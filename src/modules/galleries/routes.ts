@@ -13,7 +13,7 @@ import { galleryNameSchema, imageFieldsSchema, orderSchema, uploadSchema } from 
 import type { GalleryService } from './service.ts';
 
 /** Largest gallery upload (spec §9). */
-export const GALLERY_UPLOAD_MAX_BYTES = 256 * MiB;
+const GALLERY_UPLOAD_MAX_BYTES = 256 * MiB;
 
 /**
  * Galleries. Public: GET /api/galleries/{id} → ready images only. Admin only:

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guest, signedIn } from '../../../test/admin.ts';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';

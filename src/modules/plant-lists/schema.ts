@@ -8,7 +8,7 @@ export const MAX_QUANTITY = 100_000;
 export const TOO_MANY_LINES = `A plant list may hold at most ${MAX_LINES} lines.`;
 
 /** A whole number 1…100000; text, fractions, 0, negatives and 10^9 each get their own message. */
-export const quantityField = () =>
+const quantityField = () =>
   z
     .number({
       error: (issue) => (issue.input === undefined || issue.input === null ? 'The quantity field is required.' : 'The quantity field must be a whole number.'),
@@ -18,7 +18,7 @@ export const quantityField = () =>
     .max(MAX_QUANTITY, { error: `The quantity field must not be greater than ${MAX_QUANTITY}.` });
 
 /** A catalogue id; whether it exists is the service's question (422 there too). */
-export const catalogueIdField = () =>
+const catalogueIdField = () =>
   z
     .number({
       error: (issue) =>
@@ -28,7 +28,7 @@ export const catalogueIdField = () =>
     .min(1, { error: 'The selected catalogue item is invalid.' })
     .max(2_147_483_647, { error: 'The selected catalogue item is invalid.' });
 
-export const lineSchema = z.object({ catalogue_item_id: catalogueIdField(), quantity: quantityField() });
+const lineSchema = z.object({ catalogue_item_id: catalogueIdField(), quantity: quantityField() });
 export type LineInput = z.output<typeof lineSchema>;
 
 /**

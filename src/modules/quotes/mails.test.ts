@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { expectTextSaysAllHtmlSays } from '../../../test/mail-parity.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';

@@ -31,7 +31,7 @@ export function presentSummary(request: QuoteRequest, lineCount: number): QuoteR
 }
 
 /** A requested line; `available` says whether its catalogue line is still in the catalogue. */
-export function presentLine(line: QuoteRequestLineRow, available: boolean): QuoteRequestLine {
+function presentLine(line: QuoteRequestLineRow, available: boolean): QuoteRequestLine {
   return {
     id: line.id,
     catalogue_item_id: line.catalogue_item_id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/admin.ts';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
 import { xlsxAttachmentRows } from '../../../test/mail-attachments.ts';
 import type { CapturedMail } from '../../../test/smtp.ts';

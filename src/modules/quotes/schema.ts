@@ -3,7 +3,7 @@ import { pagingSchema } from '../../validation/paging.ts';
 import { emailField, requiredText } from '../../validation/rules.ts';
 import { linesField } from '../plant-lists/service.ts';
 
-export const QUOTE_STATUSES = ['new', 'quoted', 'won', 'lost'] as const;
+const QUOTE_STATUSES = ['new', 'quoted', 'won', 'lost'] as const;
 
 /** A UK postcode, any case and spacing ("sw1a1aa" → "SW1A 1AA"). */
 const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})$/;

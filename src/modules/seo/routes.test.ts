@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertGallery, insertGalleryImage, insertWidget } from '../../../test/factories.ts';
+import { insertGallery, insertWidget } from '../../../test/factories.ts';
+import { insertGalleryImage } from '../../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { renderSitemap, xmlEscape } from './xml.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import { directionsUrl } from './directions.ts';
-import { DAY_NAMES } from './opening-hours.ts';
+import { DAY_NAMES } from '../../../shared/days.ts';
 
 /**
  * schema.org JSON-LD for search engines: plain objects, ready for JSON.stringify. Every page's

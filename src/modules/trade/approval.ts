@@ -7,7 +7,7 @@ import type { TradeApplicationStatus } from '../../../shared/api/trade.ts';
  * src/http/viewer.ts; the price list) goes through this query, so a suspension counts from the
  * buyer's next request.
  */
-export const approvedTradeAccounts = (db: Db) => db('trade_applications').where('trade_applications.status', 'approved' satisfies TradeApplicationStatus);
+const approvedTradeAccounts = (db: Db) => db('trade_applications').where('trade_applications.status', 'approved' satisfies TradeApplicationStatus);
 
 /** Whether a user holds an approved trade account: one indexed lookup. */
 export async function isApprovedTrade(db: Db, userId: number): Promise<boolean> {

@@ -54,7 +54,7 @@ export function presentAdminApplication(row: ApplicationWithUser): AdminTradeApp
 }
 
 /** One step of an account's history: who acted by name only (no email of staff leaves here). */
-export function presentHistoryEntry(row: HistoryRow): TradeHistoryEntry {
+function presentHistoryEntry(row: HistoryRow): TradeHistoryEntry {
   return {
     id: row.id,
     action: row.action,

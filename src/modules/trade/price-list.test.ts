@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../../../test/admin.ts';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';

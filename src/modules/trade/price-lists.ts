@@ -2,10 +2,10 @@ import type { Db } from '../../db.ts';
 import type { PriceListStatus } from '../../../shared/api/trade.ts';
 
 /** Where a buyer downloads their own price list (always their own: the session says whose). */
-export const PRICE_LIST_URLS = { pdf: '/downloads/price-list.pdf', xlsx: '/downloads/price-list.xlsx' } as const;
+const PRICE_LIST_URLS = { pdf: '/downloads/price-list.pdf', xlsx: '/downloads/price-list.xlsx' } as const;
 
 /** How long a price list's prices hold, printed on it as "Valid until …" (the nursery's terms). */
-export const PRICE_LIST_VALID_DAYS = 30;
+const PRICE_LIST_VALID_DAYS = 30;
 
 /** The date a list issued at `issued` stops being valid. */
 export const priceListValidUntil = (issued: Date) => new Date(issued.getTime() + PRICE_LIST_VALID_DAYS * 24 * 60 * 60 * 1000);

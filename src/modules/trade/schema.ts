@@ -82,4 +82,4 @@ export const rejectSchema = z.object({ reason: optionalText('reason', 1000) });
  * POST /api/admin/trade-applications/:id/{suspend,reinstate,revoke}: the reason mailed to the buyer
  * (the service requires one to suspend or revoke).
  */
-export const accountActionSchema = rejectSchema;
+export const accountActionSchema = z.object({ reason: optionalText('reason', 1000) });

@@ -12,7 +12,7 @@ import type {
   TradeHistoryAction,
 } from '../../../shared/api/trade.ts';
 import { historyOf, recordHistory } from './history.ts';
-import { approvedTradeAccount, approvedTradeAccounts, isApprovedTrade } from './approval.ts';
+import { approvedTradeAccount, isApprovedTrade } from './approval.ts';
 import { findPriceList, presentPriceList, type PriceListRow } from './price-lists.ts';
 import { presentAdminAccount, presentAdminApplication, presentApplication, type ApplicationRow, type ApplicationWithUser } from './presenter.ts';
 import type { ApplicationInput } from './schema.ts';
@@ -188,4 +188,4 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
 export type TradeService = ReturnType<typeof tradeService>;
 
 /** The approval rule, for other modules (the quote form's defaults) and the request's viewer. */
-export { approvedTradeAccount, approvedTradeAccounts, isApprovedTrade };
+export { approvedTradeAccount };

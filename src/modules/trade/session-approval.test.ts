@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, logIn, sessionId } from '../../../test/auth.ts';
-import { insertCatalogueItems } from '../../../test/factories.ts';
+import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { insertTradeApplication } from '../../../test/trade.ts';

@@ -11,7 +11,7 @@ export function generatePassword(): string {
   return [0, 4, 8, 12].map((i) => chars.slice(i, i + 4).join('')).join('-');
 }
 
-export const DEMO_ADMIN_EMAIL = 'admin@hothfieldnurseries.co.uk';
+const DEMO_ADMIN_EMAIL = 'admin@hothfieldnurseries.co.uk';
 
 /**
  * On the first start of an empty embedded database, creates a verified demo admin with a

@@ -4,7 +4,6 @@ export type Role = 'user' | 'admin';
 
 /** The timestamp columns; a row read as JSON (to_jsonb, as the session read joins it) has them as ISO strings. */
 const TIMESTAMP_COLUMNS = ['email_verified_at', 'two_factor_confirmed_at', 'created_at', 'updated_at'] as const;
-export const ROLES: readonly Role[] = ['user', 'admin'];
 
 /** A user row. Secrets live here but never leave through a presenter (see presenter.ts). */
 export class User extends Model {

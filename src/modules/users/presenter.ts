@@ -1,5 +1,5 @@
 import type { TradeApplicationStatus } from '../../../shared/api/trade.ts';
-import type { AdminUserRow, UserAccount, UserSummary } from '../../../shared/api/users.ts';
+import type { AdminUserRow, UserAccount } from '../../../shared/api/users.ts';
 import type { Role, User } from './model.ts';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
@@ -17,11 +17,6 @@ export function presentCurrentUser(user: User): UserAccount {
     created_at: iso(user.created_at)!,
     updated_at: iso(user.updated_at)!,
   };
-}
-
-/** A user in the admin lists: identity and role only. */
-export function presentUserSummary(user: User): UserSummary {
-  return { id: user.id, firstname: user.firstname, lastname: user.lastname, email: user.email, role: user.role };
 }
 
 /** A users-list row as the list query reads it: the user's columns it needs and their latest trade application's. */

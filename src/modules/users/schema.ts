@@ -45,7 +45,7 @@ export const updateUserSchema = z
 export type UpdateUserInput = z.output<typeof updateUserSchema>;
 
 /** Users per page of the admin list (the server's default too). */
-export const USERS_PAGE_SIZE = 25;
+const USERS_PAGE_SIZE = 25;
 
 const blankAsNone = (value: unknown) => (value === '' ? undefined : value);
 const yesNo = (field: string) =>

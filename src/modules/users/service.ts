@@ -13,7 +13,7 @@ import type { CreateUserInput, UpdateUserInput, UserListQuery } from './schema.t
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Other modules (auth) name a user by these types; the model class itself stays inside users.
-export type { Role, User } from './model.ts';
+export type { User } from './model.ts';
 
 export interface NewUser {
   firstname: string;

@@ -12,9 +12,6 @@ export interface WidgetRenditions {
   widths: { width: number; height: number; avif: string; webp: string; jpeg: string }[];
 }
 
-/** A rendition folder the images worker creates for a widget (`widgets/{id}-{8 hex}`), safe to remove whole. */
-export const isWidgetRenditionFolder = (folder: string) => /^widgets\/\d+-[0-9a-f]{8}$/.test(folder);
-
 export class Widget extends Model {
   static override tableName = 'widgets';
   id!: number;

@@ -10,7 +10,7 @@ import { createWidgetSchema, updateWidgetSchema } from './schema.ts';
 import type { WidgetService } from './service.ts';
 
 /** A widget picture is also served as uploaded (the fallback beside its renditions), so it is kept far smaller than a gallery photo. */
-export const WIDGET_IMAGE_MAX_BYTES = 20 * MiB;
+const WIDGET_IMAGE_MAX_BYTES = 20 * MiB;
 
 /**
  * Widget routes. Public: GET /api/widgets/{idOrName}. Admin only:

@@ -1,4 +1,4 @@
-import { DAY_CODES, type DayCode } from '../../../shared/days.ts';
+import { DAY_CODES, type DayCode } from '../shared/days.ts';
 
 /**
  * Opening hours in a compact, readable form (the days and times of OpenStreetMap's
@@ -6,10 +6,11 @@ import { DAY_CODES, type DayCode } from '../../../shared/days.ts';
  * Rules are separated by `;`; each names days (`Mo`, `Mo-Fr`, `Mo,We,Fr`, `Mo-We,Sa`) and one or
  * more time ranges (`08:00-12:00,13:00-17:00`). A day may appear in one rule only, so a typo
  * cannot silently give the same day two different answers. An empty string means no hours.
+ *
+ * It sits beside config.ts, not in the site module, because the setting is read and checked with
+ * the rest of the configuration, and config.ts imports no feature module. The day codes and
+ * names live in shared/days.ts (the web app's hours table reads them too).
  */
-
-/** The day codes and names live in shared/days.ts (the web app's hours table reads them too). */
-export { DAY_CODES, DAY_NAMES, type DayCode } from '../../../shared/days.ts';
 
 /** One rule: on these days the yard opens and closes at these times (24-hour `HH:MM`). */
 export interface OpeningHours {
