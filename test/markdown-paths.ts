@@ -8,7 +8,7 @@ import path from 'node:path';
  */
 
 /** A path named in a page that the repository does not have, or a link that goes nowhere. */
-export interface Problem {
+interface Problem {
   /** What the page wrote (a code span, or a link target). */
   written: string;
   why: string;
@@ -33,7 +33,7 @@ export function section(markdown: string, heading: string): string {
 const withoutFences = (markdown: string) => markdown.replace(/^```[\s\S]*?^```/gm, '');
 
 /** Every inline code span's text. */
-export const codeSpans = (markdown: string): string[] => [...withoutFences(markdown).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim());
+const codeSpans = (markdown: string): string[] => [...withoutFences(markdown).matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!.trim());
 
 /**
  * The repository as documentation may name it: its top-level entries (not build output or
@@ -53,7 +53,7 @@ export function repository(root: string) {
   const roots = new Set(readdirSync(root).filter((entry) => !ignored(entry) && entry !== '.git'));
   return { root, roots, ignored };
 }
-export type Repository = ReturnType<typeof repository>;
+type Repository = ReturnType<typeof repository>;
 
 /**
  * The code spans that name a repository path: those that start with a top-level entry
@@ -61,7 +61,7 @@ export type Repository = ReturnType<typeof repository>;
  * (`galleries/{id}/…`), runtime paths (`VAR_DIR/db`), build output (`web/dist/…`, ignored by git),
  * names relative to a folder described around them (`lib/api/`).
  */
-export function repositoryPaths(markdown: string, repo: Repository): { paths: string[]; problems: Problem[] } {
+function repositoryPaths(markdown: string, repo: Repository): { paths: string[]; problems: Problem[] } {
   const paths: string[] = [];
   const problems: Problem[] = [];
   for (const span of codeSpans(markdown)) {
@@ -78,7 +78,7 @@ export function repositoryPaths(markdown: string, repo: Repository): { paths: st
  * (`src/modules/<feature>/`, `src/modules/*\/routes*.ts`): some entry must match. A trailing `/`
  * asks for a folder.
  */
-export function pathExists(root: string, written: string): boolean {
+function pathExists(root: string, written: string): boolean {
   const folder = written.endsWith('/');
   const segments = written.replace(/\/$/, '').split('/');
   const walk = (dir: string, index: number): boolean => {
@@ -103,7 +103,7 @@ export function missingPaths(markdown: string, repo: Repository): { checked: str
 }
 
 /** The anchors GitHub gives a page's headings (`## How a request flows` → `how-a-request-flows`). */
-export function headingAnchors(markdown: string): Set<string> {
+function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   for (const [, text] of withoutFences(markdown).matchAll(/^#{1,6} +(.+?) *#*$/gm)) {
     const base = text!
@@ -122,7 +122,7 @@ export function headingAnchors(markdown: string): Set<string> {
  * Link targets that stay on this site (not a URL with a scheme), and code spans that point up out of
  * the page's folder (`../shared/ARCHITECTURE.md`): a reader follows those like links.
  */
-export function relativeLinks(markdown: string): string[] {
+function relativeLinks(markdown: string): string[] {
   const text = withoutFences(markdown).replace(/`[^`\n]*`/g, '');
   const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!);
   const references = [...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map((m) => m[1]!);
