@@ -9,6 +9,7 @@ import { clientIp } from './http/client-ip.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
+import { httpMetrics } from './metrics/http.ts';
 import { mediaRoutes } from './http/media.ts';
 import { secureCookies } from './http/secure-cookies.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -46,7 +47,7 @@ export interface AppOptions {
 
 /**
  * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
- * access log → errors → client IP → secure cookies → headers → compression → SPA fallback →
+ * access log → metrics → errors → client IP → secure cookies → headers → compression → SPA fallback →
  * server-rendered pages → CSRF → session → user → viewer → body → routes.
  */
 export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
@@ -60,6 +61,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.silent = true; // the error handler logs; Koa's default handler would print stack traces
 
   app.use(accessLog(deps.log)); // first: the request id covers everything after it, errors included
+  app.use(httpMetrics(deps.metrics));
   app.use(errorHandler(deps.log));
   app.use(clientIp());
   if (secure) app.use(secureCookies());

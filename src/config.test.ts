@@ -111,6 +111,15 @@ describe('loadConfig', () => {
     expect(() => hops('-1')).toThrow(ConfigError);
   });
 
+  it('opens no metrics port unless METRICS_PORT or WORKER_METRICS_PORT names one', () => {
+    expect(loadConfig({ VAR_DIR: varDir() }).metrics).toEqual({ webPort: undefined, workerPort: undefined, host: '0.0.0.0' });
+    expect(loadConfig({ METRICS_PORT: '', WORKER_METRICS_PORT: ' ', VAR_DIR: varDir() }).metrics.webPort).toBeUndefined();
+    const set = loadConfig({ METRICS_PORT: '9464', WORKER_METRICS_PORT: '9465', METRICS_HOST: '10.0.0.5', VAR_DIR: varDir() });
+    expect(set.metrics).toEqual({ webPort: 9464, workerPort: 9465, host: '10.0.0.5' });
+    expect(() => loadConfig({ METRICS_PORT: 'ninety', VAR_DIR: varDir() })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ WORKER_METRICS_PORT: '70000', VAR_DIR: varDir() })).toThrow(/WORKER_METRICS_PORT/);
+  });
+
   it('reads the HTTP server timeouts and refuses a header timeout longer than the request timeout', () => {
     const config = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '500', HTTP_TIMEOUT_CHECK_MS: '50', VAR_DIR: varDir() });
     expect(config.http).toEqual({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, keepAliveTimeoutMs: 500, connectionsCheckIntervalMs: 50 });

@@ -30,6 +30,14 @@ const degrees = (limit: number, fallback: number) =>
     z.coerce.number<string>('must be a number of degrees').min(-limit).max(limit).default(fallback),
   );
 
+/** A TCP port, or empty/unset for "off". */
+const optionalPort = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.coerce.number<string>().int().min(1).max(65535).optional())
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -100,6 +108,11 @@ const schema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** How often Node checks open connections against the two timeouts above. */
   HTTP_TIMEOUT_CHECK_MS: z.coerce.number().int().min(10).default(2_000),
+  /** Prometheus `/metrics` on a port of its own, never the public one; empty = off (docs/decisions/011-metrics.md). */
+  METRICS_PORT: optionalPort,
+  /** The same for a worker process, so a web and a worker process on one host do not collide. */
+  WORKER_METRICS_PORT: optionalPort,
+  METRICS_HOST: z.string().default('0.0.0.0'),
 
   COMPANY_NAME: z.string().min(1).default('Hothfield Nurseries Limited'),
   COMPANY_SHORT_NAME: z.string().min(1).default('Hothfield Nurseries'),
@@ -216,6 +229,8 @@ export interface Config {
   smtpMaxConnections: number;
   /** Nice value an images-only worker gives itself (0 = none). */
   imageWorkerNice: number;
+  /** Where each kind of process serves its metrics; no port = no endpoint. */
+  metrics: { webPort?: number; workerPort?: number; host: string };
 }
 
 /** Timeouts of the web process's HTTP server against slow or stalled clients. */
@@ -313,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(e.STORAGE_URL, varDir, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY),
     smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
     imageWorkerNice: e.IMAGE_WORKER_NICE,
+    metrics: { webPort: e.METRICS_PORT, workerPort: e.WORKER_METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

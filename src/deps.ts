@@ -6,6 +6,8 @@ import { createEventLog, type EventLog } from './events.ts';
 import { limiterFactory, type LimiterFactory } from './limiters.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/transport.ts';
+import { createMetrics, type Metrics } from './metrics/registry.ts';
+import { registerScrapeGauges } from './metrics/scrape-gauges.ts';
 import { createRelay, type Relay } from './outbox/relay.ts';
 import { createBullQueue, createInlineQueue, type JobQueue } from './queue.ts';
 import { createStorage } from './storage/index.ts';
@@ -29,6 +31,8 @@ export interface Deps {
   /** The content revision every process reads, for caches an edit anywhere must invalidate. */
   contentRevision: ContentRevision;
   limiters: LimiterFactory;
+  /** This process's Prometheus metrics, served by METRICS_PORT / WORKER_METRICS_PORT when set. */
+  metrics: Metrics;
   /** Present when REDIS_URL is set. */
   redis: Redis | undefined;
   /** The time for schedules stored in rows (outbox backoff, processing deadlines); tests replace it. */
@@ -64,6 +68,8 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
     },
   });
   const events = createEventLog(() => relay.kick());
+  const metrics = createMetrics();
+  registerScrapeGauges(metrics.registry, { queue, db, log });
   return {
     config,
     db,
@@ -75,6 +81,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
     relay,
     contentRevision: contentRevision(db),
     limiters: limiterFactory(redis, config.redisPrefix),
+    metrics,
     redis,
     now: () => new Date(),
     async settle() {

@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db.ts';
 import { createHttpServer, drainServer, listen } from './http/server.ts';
+import { startMetricsServer } from './metrics/server.ts';
 import { createDemoAdminIfEmpty } from './modules/users/bootstrap.ts';
 import { createDeps } from './deps.ts';
 import { housekeepingSchedules } from './housekeeping.ts';
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
     { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : 'embedded (PGlite)', queue: deps.queue.driver, ms: Date.now() - started },
     `Hothfield Nurseries site listening on ${config.appUrl}`,
   );
+  const { webPort, host: metricsHost } = config.metrics;
+  const metricsServer = webPort === undefined ? undefined : await startMetricsServer(deps.metrics.registry, webPort, metricsHost);
+  if (metricsServer) log.info({ port: webPort, host: metricsHost }, 'metrics served on their own port at /metrics');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down: finishing requests under way, taking no new ones');
     await drainServer(server, SHUTDOWN_GRACE_MS);
+    metricsServer?.close();
     await deps.close().catch((err: unknown) => log.error({ err }, 'error while closing'));
     // The last line: an operator (or a test) reads it as "drained and closed, exiting now".
     log.info({ signal }, 'stopped');

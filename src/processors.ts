@@ -8,15 +8,17 @@ import { sendTradeAccountMail } from './modules/trade/account-mail-job.ts';
 import { sendTradeDecisionMail } from './modules/trade/decision-mail-job.ts';
 import { renderPriceList } from './modules/trade/price-list-job.ts';
 import { renderWidgetRenditions } from './modules/widgets/renditions-job.ts';
+import { timedProcessors } from './metrics/jobs.ts';
 import type { Processors } from './queue.ts';
 import type { Services } from './services.ts';
 
 /**
  * Every job's processor, keyed by job name: the modules' processors wired to this process's
- * dependencies. Used by BullMQ workers (workers/main.ts) and the in-process driver alike.
+ * dependencies. Used by BullMQ workers (workers/main.ts) and the in-process driver alike, each
+ * timed into the process's metrics.
  */
 export function buildProcessors(deps: Deps, services: Services): Processors {
-  return {
+  return timedProcessors(deps.metrics, {
     'mail.contact': ({ id }) => services.contact.deliver(id),
     'mail.send': (job, meta) => sendAccountMail(deps, job, meta),
     'catalogue.render': () => renderCatalogue(deps),
@@ -29,5 +31,5 @@ export function buildProcessors(deps: Deps, services: Services): Processors {
     'images.renditions': ({ imageId }, { lastAttempt }) => renderImageRenditions(deps, imageId, { lastAttempt }),
     'widgets.renditions': ({ widgetId }) => renderWidgetRenditions(deps, widgetId),
     ...housekeepingProcessors(deps, services),
-  };
+  });
 }

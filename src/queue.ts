@@ -94,6 +94,14 @@ interface QueueCounts {
   failed: number;
 }
 
+/** The jobs of one queue by state, as `queue_jobs` exports them. */
+export interface QueueDepth {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
 export interface JobQueue {
   readonly driver: 'bullmq' | 'inline';
   /** Adds jobs; only the outbox relay calls this. Rejects when the queue cannot take them. */
@@ -101,6 +109,8 @@ export interface JobQueue {
   /** Creates or updates job schedulers (BullMQ: one per cluster; in-process: timers here). */
   schedule(schedules: Schedule[]): Promise<void>;
   counts(): Promise<QueueCounts>;
+  /** Each queue's jobs by state, for the metrics endpoint (read when it is scraped). */
+  depths(): Promise<Record<QueueName, QueueDepth>>;
   ping(): Promise<boolean>;
   /** The in-process driver needs the processors; BullMQ's are run by workers/main.ts. */
   bind(processors: Processors): void;
@@ -172,6 +182,15 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
         { waiting: 0, failed: 0 },
       );
     },
+    async depths() {
+      const entries = await Promise.all(
+        all().map(async (q) => {
+          const c = await q.getJobCounts('waiting', 'active', 'delayed', 'failed');
+          return [q.name, { waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 }] as const;
+        }),
+      );
+      return Object.fromEntries(entries) as Record<QueueName, QueueDepth>;
+    },
     async ping() {
       // A cheap round trip with a deadline: readiness must answer even when Redis hangs.
       const probe = queues.get('mail')!.getJobCounts('waiting').then(() => true, () => false);
@@ -203,6 +222,8 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
   let failed = 0;
   let waiting = 0;
   let closed = false;
+  // Per queue for the metrics endpoint; a job waiting out its backoff between attempts counts as active.
+  const depth = Object.fromEntries(queueNames.map((queue) => [queue, { waiting: 0, active: 0, delayed: 0, failed: 0 }])) as Record<QueueName, QueueDepth>;
 
   const run = async <N extends JobName>(job: JobSpec<N>) => {
     const processor = processors?.[job.name] as Processor<N> | undefined;
@@ -219,6 +240,7 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
         log.warn({ err, job: job.name, attempt }, 'job failed');
         if (unrecoverable || attempt === defaultJobOptions.attempts || closed) {
           failed++;
+          depth[queueOf(job.name)].failed++;
           return;
         }
         await sleep(defaultJobOptions.backoff.delay * 2 ** (attempt - 1));
@@ -230,13 +252,27 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
     waiting++;
     const key = job.dedupeKey;
     if (key) waitingKeys.add(key);
+    const counts = depth[queueOf(job.name)];
+    const delayed = Boolean(job.delayMs);
+    if (delayed) counts.delayed++;
+    else counts.waiting++;
     const task = (async () => {
       await sleep(job.delayMs ?? 0);
+      if (delayed) {
+        counts.delayed--;
+        counts.waiting++;
+      }
       await lanes.get(queueOf(job.name))!.run(async () => {
         waiting--;
+        counts.waiting--;
+        counts.active++;
         // Once running, a new job with this key queues behind (it may see newer data).
         if (key) waitingKeys.delete(key);
-        await run(job);
+        try {
+          await run(job);
+        } finally {
+          counts.active--;
+        }
       });
     })().finally(() => running.delete(task));
     running.add(task);
@@ -265,6 +301,9 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
     },
     async counts() {
       return { waiting, failed };
+    },
+    async depths() {
+      return structuredClone(depth);
     },
     async ping() {
       return !closed;

@@ -9,6 +9,7 @@ import { limitSharp, yieldCpuToOtherWork } from '../src/sharp-limits.ts';
 import { sweepStaleTempFiles } from '../src/tmp-sweep.ts';
 import { parseWorkerArgs } from './args.ts';
 import { startBullWorkers } from './runtime.ts';
+import { startMetricsServer } from '../src/metrics/server.ts';
 
 /**
  * Worker process: one BullMQ Worker per chosen queue. Needs Redis; without it (embedded mode) the
@@ -45,6 +46,10 @@ async function main(): Promise<void> {
     { queues: workers.workers.map((w) => w.name), concurrency: Object.fromEntries(queues.map((q) => [q, config.queueConcurrency[q]])) },
     'workers started',
   );
+  // Its own port (WORKER_METRICS_PORT), so ops scrape the worker beside the web process.
+  const { workerPort, host: metricsHost } = config.metrics;
+  const metricsServer = workerPort === undefined ? undefined : await startMetricsServer(deps.metrics.registry, workerPort, metricsHost);
+  if (metricsServer) deps.log.info({ port: workerPort, host: metricsHost }, 'metrics served on their own port at /metrics');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -52,6 +57,7 @@ async function main(): Promise<void> {
     stopping = true;
     deps.log.info({ signal }, 'closing workers: finishing running jobs, taking no new ones');
     await workers.close();
+    metricsServer?.close();
     await deps.close();
     // The last line: an operator (or a test) reads it as "jobs finished, connections closed, exiting now".
     deps.log.info({ signal }, 'stopped');

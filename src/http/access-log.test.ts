@@ -1,9 +1,10 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, logIn } from '../../test/auth.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import { captureLog } from '../../test/log-capture.ts';
+import { renderCatalogue } from '../modules/catalogue/render-job.ts';
 import { accessLog, loggablePath } from './access-log.ts';
 import { errorHandler } from './error-handler.ts';
 
@@ -75,11 +76,51 @@ describe('access log in the app', () => {
     }
   });
 
+  it('records catalogue PDFs streamed to their last byte as completed, even to a client that hangs up at once', async () => {
+    const items = Array.from({ length: 600 }, (_, i) => ({ genus: 'Acer', species: `palmatum ${i}`, common_name: 'Japanese maple', form: '3L', height: '40-60' }));
+    await context.deps.db('catalogue_items').insert(items);
+    await renderCatalogue(context.deps);
+    // A browser-like download first, then the harshest real client: it resets the connection the
+    // moment it holds the last byte, often before the server's file stream has even ended.
+    const response = await fetch(`${server.baseUrl}/downloads/catalogue.pdf`);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBe(Number(response.headers.get('content-length')));
+    const ids = [response.headers.get('x-request-id')];
+    for (let i = 0; i < 20; i++) ids.push(await downloadThenReset(server.baseUrl, '/downloads/catalogue.pdf', `download-${i}`));
+    for (const id of ids) {
+      const line = await accessLine(id);
+      expect(line).toMatchObject({ path: '/downloads/catalogue.pdf', status: 200 });
+      expect(line, `request ${id}`).not.toHaveProperty('aborted');
+      expect(line.bytes).toBeGreaterThan(body.length);
+    }
+  });
+
   it('logs health probes at debug so they stay out of an info-level log', async () => {
     const response = await server.client().get('/healthz');
     expect((await accessLine(response.headers.get('x-request-id'))).level).toBe(20);
   });
 });
+
+/** GETs `path` over a raw socket, reads the whole body, then resets the connection at once. */
+function downloadThenReset(baseUrl: string, path: string, requestId: string): Promise<string> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('error', reject);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: ${requestId}\r\n\r\n`);
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const received = Buffer.concat(chunks);
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const length = Number(/^content-length: *(\d+)/im.exec(received.subarray(0, headEnd).toString('latin1'))?.[1]);
+      if (received.length - headEnd - 4 < length) return;
+      socket.resetAndDestroy();
+      resolve(requestId);
+    });
+  });
+}
 
 /** Sends one request to `app` on a port of its own, then closes it. */
 async function requestOnce(app: Koa, path: string, headers: Record<string, string> = {}) {
@@ -131,6 +172,38 @@ describe('accessLog()', () => {
       ['request failed', requestId],
       ['GET /api/boom 500 N ms', requestId],
     ]);
+  });
+
+  it('records a client that gave up before any answer as aborted, with no status it was never sent', async () => {
+    const capture = captureLog('info');
+    const app = new Koa();
+    let gaveUp!: () => void;
+    let entered!: () => void;
+    const clientGone = new Promise<void>((resolve) => (gaveUp = resolve));
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+    app.use(accessLog(capture.log));
+    app.use(async (ctx) => {
+      ctx.req.socket.once('close', gaveUp);
+      entered();
+      await clientGone; // a slow handler: the client leaves before it answers
+      ctx.body = 'too late';
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      // A real socket that sends a whole request, then is destroyed before any byte comes back.
+      const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: gave-up-1\r\n\r\n');
+      await handlerEntered;
+      socket.destroy();
+      const line = await capture.waitFor((r) => r.requestId === 'gave-up-1');
+      expect(line).toMatchObject({ method: 'GET', path: '/slow', aborted: true, bytes: 0 });
+      expect(line).not.toHaveProperty('status');
+      expect(line.msg).toMatch(/^GET \/slow aborted [\d.]+ ms$/);
+    } finally {
+      server.close();
+    }
   });
 
   it('redacts secret path segments only', () => {

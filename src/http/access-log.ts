@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 import { withRequestId } from '../request-context.ts';
@@ -24,6 +25,24 @@ export function loggablePath(path: string): string {
   return SECRET_SEGMENTS.reduce((result, pattern) => result.replace(pattern, '$1[redacted]'), path);
 }
 
+/**
+ * How a response ended: `completed` once the whole body was handed to the socket, `cut` when the
+ * client left after the status line was sent, and `aborted` when it left before any answer.
+ * 'finish' alone is not enough: a client that closes the moment it has the last byte of a streamed
+ * download can do so before the file stream has even ended, let alone before Node reports
+ * 'finish' — so a response whose socket took the headers and every byte of its declared length is
+ * complete too. `sent` is what the socket took for this response.
+ */
+export function responseOutcome(res: ServerResponse, sent: number): 'completed' | 'cut' | 'aborted' {
+  if (res.writableFinished || res.writableEnded) return 'completed';
+  if (!res.headersSent) return 'aborted';
+  const length = Number(res.getHeader('content-length'));
+  // Node keeps the serialized status line and headers here once they are sent.
+  const header = (res as unknown as { _header?: string | null })._header;
+  const whole = typeof header === 'string' && Number.isFinite(length) && sent >= Buffer.byteLength(header) + length;
+  return whole ? 'completed' : 'cut';
+}
+
 /** The id for this request: the caller's when well formed, else a new UUID. */
 function requestIdFor(incoming: string): string {
   return WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();
@@ -47,6 +66,8 @@ export function accessLog(log: Logger): Middleware {
     const bytesBefore = socket.bytesWritten;
     // 'close' comes after the last byte was handed to the socket, or when the client went away.
     ctx.res.once('close', () => {
+      const bytes = socket.bytesWritten - bytesBefore;
+      const outcome = responseOutcome(ctx.res, bytes);
       const status = ctx.res.statusCode;
       const level = PROBES.has(ctx.path) && status < 500 ? 'debug' : 'info';
       if (!log.isLevelEnabled(level)) return; // a silent logger (tests, benchmarks) costs nothing more
@@ -57,13 +78,14 @@ export function accessLog(log: Logger): Middleware {
         requestId,
         method: ctx.method,
         path,
-        status,
+        // A client that left before the answer was sent got no status: Koa's default 404 is not one.
+        ...(outcome === 'aborted' ? {} : { status }),
         ms,
-        bytes: socket.bytesWritten - bytesBefore,
+        bytes,
         ...(userId === undefined ? {} : { userId }),
-        ...(ctx.res.writableFinished ? {} : { aborted: true }),
+        ...(outcome === 'completed' ? {} : { aborted: true }),
       };
-      log[level](line, `${ctx.method} ${path} ${status} ${ms} ms`);
+      log[level](line, `${ctx.method} ${path} ${outcome === 'aborted' ? 'aborted' : status} ${ms} ms`);
     });
     await withRequestId(requestId, next);
   };

@@ -29,7 +29,7 @@ export interface ServerPagesOptions {
  * through any process shows on the next request to every one. `respond` also answers the
  * no-JavaScript form posts with a rendered page.
  */
-export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log' | 'contentRevision'>, services: Services, options: ServerPagesOptions = {}) {
+export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log' | 'contentRevision' | 'metrics'>, services: Services, options: ServerPagesOptions = {}) {
   const revision = deps.contentRevision;
   const cache = pageCache({ maxEntries: options.maxEntries ?? 1000, maxBytes: options.maxBytes ?? 64 * 1024 * 1024 });
   const resolveApi = apiResolver(services, deps.config);
@@ -97,9 +97,12 @@ export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log' | 'contentR
     const current = formPost ? undefined : await revision.current();
     const hit = current === undefined ? undefined : cache.get(current, ctx.url);
     if (hit) {
+      deps.metrics.pageCacheHits.inc();
       send(ctx, hit);
       return true;
     }
+    // A form post's outcome page is never cached: neither a hit nor a miss.
+    if (current !== undefined) deps.metrics.pageCacheMisses.inc();
     let rendered: { status: number; html: string } | undefined;
     try {
       rendered = await renderDocument(ctx, built, formPost);
