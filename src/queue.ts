@@ -57,7 +57,7 @@ const jobQueues: Record<JobName, QueueName> = {
   'sessions.prune': 'housekeeping',
   'events.prune': 'housekeeping',
 };
-const queueOf = (job: JobName): QueueName => jobQueues[job];
+export const queueOf = (job: JobName): QueueName => jobQueues[job];
 
 /** A job to add, as the relay builds it from an event (src/subscribers.ts). */
 export interface JobSpec<N extends JobName = JobName> {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/http-client.ts';
-import { createHttpServer, listen } from './server.ts';
+import { createHttpServer } from './server.ts';
+import { listen } from '../listen.ts';
 
 // Small timeouts so Node's connection check fires within the test; no assertion is about time:
 // each test waits for the server to close the sockets ('close' events).

@@ -20,17 +20,6 @@ export function createHttpServer(app: Koa, timeouts: HttpTimeouts): Server {
   );
 }
 
-/** Listens on port and host; resolves once the server accepts connections. */
-export function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
 /**
  * Stops accepting connections and resolves once the requests under way have been answered, or
  * after `graceMs`, when the remaining connections are cut. Idle keep-alive connections are closed

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
-import { listen } from '../http/server.ts';
+import { listen } from '../listen.ts';
 
 /**
  * The metrics endpoint: `GET /metrics` on a port of its own (METRICS_PORT in the web process,
