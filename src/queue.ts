@@ -95,7 +95,7 @@ interface QueueCounts {
 }
 
 /** The jobs of one queue by state, as `queue_jobs` exports them. */
-export interface QueueDepth {
+interface QueueDepth {
   waiting: number;
   active: number;
   delayed: number;

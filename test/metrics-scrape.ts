@@ -6,7 +6,7 @@ export interface Sample {
 }
 
 /** Reads the samples of a `/metrics` text (comments skipped), so a test can check a figure of a scrape. */
-export function parseExposition(text: string): Sample[] {
+function parseExposition(text: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#')) continue;

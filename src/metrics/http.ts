@@ -16,7 +16,7 @@ const AREAS = [
  * else the public page's or the area's pattern, else `(unmatched)`. Never the raw URL: a visitor
  * chooses URLs, and every distinct label value is a new series kept in memory.
  */
-export function routeLabel(matchedRoute: unknown, path: string): string {
+function routeLabel(matchedRoute: unknown, path: string): string {
   if (typeof matchedRoute === 'string') return matchedRoute;
   return [...PAGES, ...AREAS].find((candidate) => candidate.test.test(path))?.route ?? '(unmatched)';
 }
