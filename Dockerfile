@@ -16,10 +16,13 @@ COPY . .
 RUN npm run build && npm run build:server
 
 # 3. Production dependencies only; its own stage, so it is cached until the lock changes.
+#    `--omit=dev` alone keeps a devDependency that a production package names as an optional peer
+#    (TypeScript for valibot, @babel/core for consolidate, @types/react): npm calls those
+#    "devOptional". Without the devDependencies list nothing asks for them, so npm leaves them out.
 FROM ${NODE_IMAGE} AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm pkg delete devDependencies && npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 4. What runs.
 FROM ${NODE_IMAGE}
