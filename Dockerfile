@@ -1,10 +1,10 @@
 # One image for both processes: the web process (the default command) and the worker
 # (`node dist/workers/main.js`). Built in stages, so the image holds the compiled server, the built
 # web app and production dependencies only: no TypeScript, tsx, Vite or test tools, no sources.
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS, pinned: its npm (11.19.0) is the one test/lockfile.test.ts checks the lock with.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
-# 1. Every dependency, exactly as the lock has it (the real registry has all platform packages,
-#    so plain `npm ci` works here; .ci/run's fallback is for this machine's registry only).
+# 1. Every dependency, exactly as the lock has it.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -16,10 +16,13 @@ COPY . .
 RUN npm run build && npm run build:server
 
 # 3. Production dependencies only; its own stage, so it is cached until the lock changes.
+#    `--omit=dev` alone keeps a devDependency that a production package names as an optional peer
+#    (TypeScript for valibot, @babel/core for consolidate, @types/react): npm calls those
+#    "devOptional". Without the devDependencies list nothing asks for them, so npm leaves them out.
 FROM ${NODE_IMAGE} AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm pkg delete devDependencies && npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # 4. What runs.
 FROM ${NODE_IMAGE}

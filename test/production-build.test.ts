@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,8 +14,10 @@ import { freePort } from './wait.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
-// Inside the checkout, so the compiled files find node_modules as dist/ does; ignored by git and lint.
-const out = path.join(root, 'dist', `.test-${id}`);
+// A folder laid out like the image's /app: package.json, a production install (`npm ci --omit=dev`),
+// the compiled server in dist/ and the built web app in web/dist. Nothing resolves from the checkout.
+const app = mkdtempSync(path.join(tmpdir(), 'nursery-prod-'));
+const out = path.join(app, 'dist');
 const dbName = `nursery_t_build_${id}`;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `nursery_test_build_${id}`;
@@ -33,7 +35,7 @@ const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier
 /** A compiled process of the production image, its output collected line by line. */
 function startCompiled(entry: string, env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(out, entry)], {
-    cwd: root,
+    cwd: app,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,6 +55,23 @@ async function until(check: () => Promise<boolean> | boolean, what: string, proc
   }
 }
 
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+const PRODUCTION_INSTALL = 'npm pkg delete devDependencies && npm ci --omit=dev';
+
+/** package.json as the Dockerfile's production-deps stage installs it: without devDependencies. */
+function productionManifest() {
+  const { devDependencies: _, ...manifest } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  return manifest;
+}
+
+/** Runs a command to completion; throws with its output if it fails. */
+function run(command: string, args: string[], cwd: string) {
+  // Not the npm_config_* that `npm test` passes down: the install is the Dockerfile's, not this run's.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+}
+
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 describe('the production build (npm run build:server)', () => {
@@ -60,12 +79,15 @@ describe('the production build (npm run build:server)', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
+    // The Dockerfile's production-deps stage: the lock's production dependencies only.
+    copyFileSync(path.join(root, 'package-lock.json'), path.join(app, 'package-lock.json'));
+    writeFileSync(path.join(app, 'package.json'), JSON.stringify(productionManifest()));
+    run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], app);
     // The same configuration as `npm run build:server`; type errors are the typecheck step's job.
-    const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out, '--noCheck'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+    run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out, '--noCheck'], root);
+    // The web app and its server-render bundle, as `npm test` builds them before this file runs.
+    if (!existsSync(path.join(root, 'web/dist/index.html'))) run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], root);
+    cpSync(path.join(root, 'web/dist'), path.join(app, 'web/dist'), { recursive: true });
     // Empty, not cloned from the migrated template: the compiled migrations must run.
     await onServer((db) => db.raw(`CREATE DATABASE "${dbName}"`));
     env = {
@@ -78,7 +100,7 @@ describe('the production build (npm run build:server)', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
     };
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -89,7 +111,7 @@ describe('the production build (npm run build:server)', () => {
     redis.disconnect();
     await onServer((db) => db.raw(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
     if (env) rmSync(env.VAR_DIR!, { recursive: true, force: true });
-    rmSync(out, { recursive: true, force: true });
+    rmSync(app, { recursive: true, force: true });
   });
 
   it('imports only production dependencies, so `npm ci --omit=dev` keeps everything it needs', () => {
@@ -111,6 +133,29 @@ describe('the production build (npm run build:server)', () => {
     expect(top.filter((name) => name === 'test' || name === 'e2e')).toEqual([]);
   });
 
+  it('loads only production dependencies from the server-render bundle, CKEditor only in the admin editor', () => {
+    const { dependencies } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const outside = jsFiles(path.join(app, 'web/dist/ssr')).flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.map((f) => f.fileName)
+        .filter((s) => !s.startsWith('.') && !isBuiltin(s) && !(packageOf(s) in dependencies))
+        .map((s) => `${path.basename(file).replace(/-[\w-]{8}\.js$/, '')} → ${packageOf(s)}`),
+    );
+    // Vite leaves node_modules imports to Node at run time. CKEditor (a devDependency, ~120 MB) is
+    // imported only by the rich-text editor's chunk, which only admin screens load, and the server
+    // never renders those (src/ssr/paths.ts): its import is never evaluated in production.
+    expect([...new Set(outside)].sort()).toEqual(['rich-text-editor → @ckeditor/ckeditor5-react', 'rich-text-editor → ckeditor5']);
+  });
+
+  it('installs no build or test tools in production, as the Dockerfile does', () => {
+    expect(dockerfile).toContain(PRODUCTION_INSTALL);
+    const installed = (name: string) => existsSync(path.join(app, 'node_modules', name, 'package.json'));
+    expect(installed('koa')).toBe(true); // the install is there at all
+    const tools = ['tsx', 'typescript', 'esbuild', 'vite', 'vitest', 'eslint', '@babel/core', '@types/react', 'ckeditor5', '@ckeditor/ckeditor5-react', '@types/koa-send'];
+    expect(tools.filter(installed)).toEqual([]);
+  });
+
   it('starts the compiled web process on an empty database: migrates, seeds nothing, serves and logs JSON', async () => {
     const port = await freePort();
     const web = startCompiled('src/main.js', { ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` });
@@ -119,6 +164,12 @@ describe('the production build (npm run build:server)', () => {
 
     const response = await fetch(`http://127.0.0.1:${port}/api/site`, { headers: { 'x-request-id': 'build-check-1' } });
     expect(response.status).toBe(200);
+    // A public page is rendered on the server by web/dist/ssr with the production install alone.
+    const page = await fetch(`http://127.0.0.1:${port}/about`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    expect(html).not.toContain('<div id="root"></div>');
     await until(() => web.output().includes('"requestId":"build-check-1"'), 'the access line', web);
 
     const db = knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
@@ -140,7 +191,7 @@ describe('the production build (npm run build:server)', () => {
   });
 
   it('runs the compiled migrate CLI and worker process', async () => {
-    const migrate = spawnSync(process.execPath, [path.join(out, 'src/cli/migrate.js')], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+    const migrate = spawnSync(process.execPath, [path.join(out, 'src/cli/migrate.js')], { cwd: app, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
     expect(migrate.stderr).toBe('');
     expect(migrate.status).toBe(0);
 

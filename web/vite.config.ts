@@ -38,7 +38,7 @@ export default defineConfig({
       build: {
         outDir: 'dist/ssr',
         emptyOutDir: true,
-        target: 'node20',
+        target: 'node24',
         rolldownOptions: { input: { 'entry-server': fileURLToPath(new URL('src/app/entry-server.tsx', import.meta.url)) } },
       },
     },
