@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches, useParams } from 'react-router-dom';
 import { setDocumentMeta } from '../components/page-meta.ts';
-import { useAppSelector } from './hooks.ts';
-import type { PageHandle } from './page-handle.ts';
+import { useAppSelector } from '../lib/hooks.ts';
+import type { PageHandle } from '../lib/page-handle.ts';
 
 /** The deepest matched route's page handle, if the page has one (public pages do). */
 export function usePageHandle(): PageHandle | undefined {

@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { UserAccount } from '../../../../shared/api/users.ts';
 
 /** PUT /user/profile-information. */

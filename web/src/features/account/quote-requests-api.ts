@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { QuoteRequestCopy, QuoteRequestDetail, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';
 
 /** GET /api/quote-requests?page=&limit= (page zero-based): one page of the buyer's requests, newest first. */

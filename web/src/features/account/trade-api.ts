@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { BusinessType, PriceListStatus, TradeApplication } from '../../../../shared/api/trade.ts';
 
 /** POST /api/trade-application: a company number or a VAT number (the server needs one of them). */

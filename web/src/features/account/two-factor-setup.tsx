@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { reloadUser } from '../../app/session-api.ts';
+import { useAppDispatch } from '../../lib/hooks.ts';
+import { reloadUser } from '../../lib/session/session-api.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 
 /** POST /register. */
 export interface Registration {
@@ -31,7 +31,7 @@ export interface MessageAnswer {
 
 /**
  * The Fortify-compatible sign-up and sign-in routes (contract: Authentication). Logout and the
- * current user are app-level (app/session-api.ts) because every layout needs them.
+ * current user are app-level (lib/session/session-api.ts) because every layout needs them.
  */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({

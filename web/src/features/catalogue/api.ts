@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { CatalogueDownloads, CataloguePage, GenusDetail } from '../../../../shared/api/catalogue.ts';
 
 /** The search as sent: empty strings mean "no filter" and are left out of the URL. */

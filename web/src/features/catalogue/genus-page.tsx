@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import type { PageContext, PageHandle, PageMeta } from '../../app/page-handle.ts';
-import type { RootState } from '../../app/store.ts';
-import { describeError } from '../../app/api-errors.ts';
+import type { PageContext, PageHandle, PageMeta } from '../../lib/page-handle.ts';
+import type { RootState } from '../../lib/store.ts';
+import { describeError } from '../../lib/api/errors.ts';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import { Loading } from '../../components/loading.tsx';

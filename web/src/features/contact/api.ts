@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 
 /** A contact message as the form sends it. */
 export interface ContactMessage {

@@ -1,4 +1,4 @@
-import { api, readXsrfToken } from '../../app/api.ts';
+import { api, readXsrfToken } from '../../lib/api/api.ts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { CatalogueLine, GenusDetail } from '../../../../shared/api/catalogue.ts';
 import { genusSlug } from '../../../../shared/slug.ts';

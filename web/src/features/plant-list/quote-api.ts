@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { QuoteDefaults, QuoteRequestCreated } from '../../../../shared/api/quotes.ts';
 import { readGuestList, writeGuestList } from './guest-list.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { telHref, useGetSiteQuery } from '../../app/site-api.ts';
+import { telHref, useGetSiteQuery } from '../../lib/api/site-api.ts';
 import { cx } from '../../components/cx.ts';
 import { PlantListLink } from '../../features/plant-list/plant-list-link.tsx';
 import { AccountLink } from './account-link.tsx';

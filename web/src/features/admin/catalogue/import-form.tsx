@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { describeError } from '../../../app/api-errors.ts';
+import { describeError } from '../../../lib/api/errors.ts';
 import buttons from '../../../components/button.module.css';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';

@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { AdminStats } from '../../../../../shared/api/admin.ts';
 
 /** The dashboard's figures. Other admin screens invalidate 'Stats' when they change a count. */

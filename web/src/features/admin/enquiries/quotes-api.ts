@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
 import type { AdminQuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../../../shared/api/quotes.ts';
 
@@ -12,7 +12,7 @@ export interface QuoteListArgs {
 }
 
 // Quote requests share the inbox's 'Enquiry' tag type (with their own ids) rather than adding a
-// tag type to app/api.ts: they are the same inbox, and a status change also moves the dashboard's
+// tag type to lib/api/api.ts: they are the same inbox, and a status change also moves the dashboard's
 // open-request count, hence 'Stats'.
 const LIST = { type: 'Enquiry', id: 'QUOTE_LIST' } as const;
 const one = (id: number) => ({ type: 'Enquiry', id: `quote-${id}` }) as const;

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { describeError, firstFieldErrors } from '../../../app/api-errors.ts';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { describeError, firstFieldErrors } from '../../../lib/api/errors.ts';
+import { useAppDispatch } from '../../../lib/hooks.ts';
 import buttons from '../../../components/button.module.css';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { FormField } from '../../../components/form-field.tsx';

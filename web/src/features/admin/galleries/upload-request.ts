@@ -1,4 +1,4 @@
-import { readXsrfToken } from '../../../app/api.ts';
+import { readXsrfToken } from '../../../lib/api/api.ts';
 
 /** Largest gallery upload (spec §9). */
 export const MAX_UPLOAD_MIB = 256;

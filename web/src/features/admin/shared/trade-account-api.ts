@@ -1,9 +1,9 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { AdminTradeAccount, TradeAccountAction } from '../../../../../shared/api/trade.ts';
 
 /** The users list's cache entry: an account's status is one of its columns. */
 const USERS_LIST = { type: 'Users', id: 'LIST' } as const;
-/** A user's trade accounts, cached beside the user (the tag types are fixed in app/api.ts). */
+/** A user's trade accounts, cached beside the user (the tag types are fixed in lib/api/api.ts). */
 export const tradeAccountTag = (userId: number) => ({ type: 'Users', id: `trade-${userId}` }) as const;
 
 /**

@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { AdminTradeApplication, TradeApplicationStatus } from '../../../../../shared/api/trade.ts';
 
 /**

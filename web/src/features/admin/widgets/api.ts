@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { WidgetData, WidgetSummary } from '../../../../../shared/api/widgets.ts';
 
 const LIST = { type: 'Widget', id: 'LIST' } as const;

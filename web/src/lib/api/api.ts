@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { ServerApiResolver } from '../../../shared/server-render.ts';
+import type { ServerApiResolver } from '../../../../shared/server-render.ts';
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 
 /** Every tag any feature may provide or invalidate; features inject endpoints, never a second api. */
@@ -30,7 +30,7 @@ export function readXsrfToken(): string | undefined {
   return undefined;
 }
 
-export type { ServerApiResolver } from '../../../shared/server-render.ts';
+export type { ServerApiResolver } from '../../../../shared/server-render.ts';
 
 /**
  * The store's thunk extra argument. In the server render `resolveOnServer` answers the app's GET
@@ -89,7 +89,7 @@ export type AuthRedirectReason = 'login' | 'verify-email' | 'confirm-password';
 /**
  * Asks the app to leave the current page because of an auth failure. The base query only
  * dispatches it: the session slice forgets the user on 'login', and `AuthRedirects`
- * (app/route-guards.tsx), which lives inside the router, does the navigating.
+ * (components/route-guards.tsx), which lives inside the router, does the navigating.
  */
 export const authRedirectRequested = createAction<AuthRedirectReason>('api/authRedirectRequested');
 

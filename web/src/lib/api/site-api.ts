@@ -1,4 +1,4 @@
-import { DAY_CODES, DAY_NAMES, type DayCode } from '../../../shared/days.ts';
+import { DAY_CODES, DAY_NAMES, type DayCode } from '../../../../shared/days.ts';
 import { api } from './api.ts';
 
 /** Business details from GET /api/site; the footer and the contact page show them. */
@@ -26,7 +26,7 @@ export interface SiteInfo {
 }
 
 /** Day abbreviations in week order, as GET /api/site sends them. */
-export type { DayCode } from '../../../shared/days.ts';
+export type { DayCode } from '../../../../shared/days.ts';
 
 /** One opening rule: these days, from `opens` to `closes`. */
 export interface OpeningHours {

@@ -1,7 +1,7 @@
-import type { AppDispatch } from '../app/store.ts';
-import type { Breadcrumb, PageHandle, PageMeta } from '../app/page-handle.ts';
-import { galleryApi } from './gallery-api.ts';
-import { widgetApi } from './widget-api.ts';
+import type { AppDispatch } from './store.ts';
+import type { Breadcrumb, PageHandle, PageMeta } from './page-handle.ts';
+import { galleryApi } from './api/gallery-api.ts';
+import { widgetApi } from './api/widget-api.ts';
 
 /** The server-side reads of the named widgets (the args `<Widget name>` asks for). */
 export function prefetchWidgets(dispatch: AppDispatch, names: readonly string[]): PromiseLike<unknown>[] {

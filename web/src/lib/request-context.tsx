@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { FormPostResult } from '../../../shared/server-render.ts';
-import { readXsrfToken } from './api.ts';
+import { readXsrfToken } from './api/api.ts';
 
 export type { FormPostResult } from '../../../shared/server-render.ts';
 
