@@ -17,7 +17,7 @@ export interface TradeApplicationInput {
  * application is read afresh each time the screen opens; an answer from a POST replaces the cached
  * one at once (no refetch, no shared tag to add).
  */
-export const tradeApi = api.injectEndpoints({
+const tradeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyTradeApplication: build.query<TradeApplication | null, void>({
       query: () => '/api/trade-application',

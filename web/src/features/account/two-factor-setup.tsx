@@ -16,7 +16,7 @@ export interface TwoFactorSetupProps {
 }
 
 /** The setup key in groups of four, as authenticator apps print it (they ignore the spaces). */
-export const groupKey = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+const groupKey = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * Step two of turning two-factor on: the QR code and setup key of the new secret, and a field

@@ -10,14 +10,14 @@ export interface Registration {
 }
 
 /** POST /login. */
-export interface Credentials {
+interface Credentials {
   email: string;
   password: string;
   remember: boolean;
 }
 
 /** POST /reset-password. */
-export interface PasswordReset {
+interface PasswordReset {
   token: string;
   email: string;
   password: string;
@@ -25,7 +25,7 @@ export interface PasswordReset {
 }
 
 /** A `{message}` answer. */
-export interface MessageAnswer {
+interface MessageAnswer {
   message: string;
 }
 
@@ -33,7 +33,7 @@ export interface MessageAnswer {
  * The Fortify-compatible sign-up and sign-in routes (contract: Authentication). Logout and the
  * current user are app-level (lib/session/session-api.ts) because every layout needs them.
  */
-export const authApi = api.injectEndpoints({
+const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /sanctum/csrf-cookie: a fresh XSRF-TOKEN before login and register (spec §7). The base

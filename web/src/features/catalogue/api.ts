@@ -12,7 +12,7 @@ export interface CatalogueSearch {
 }
 
 /** Builds the query string, leaving out empty filters. */
-export function catalogueQuery(search: CatalogueSearch): string {
+function catalogueQuery(search: CatalogueSearch): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) {
     const text = String(value).trim();

@@ -25,7 +25,7 @@ export const SUCCESS_MS = 3000;
 export const STICKY_SUCCESS_QUERY = '(max-width: 639.98px)';
 
 /** The form's id: the no-JavaScript post returns to `/contact#contact-form`. */
-export const CONTACT_FORM_ID = 'contact-form';
+const CONTACT_FORM_ID = 'contact-form';
 
 const SUCCESS_TEXT = 'Your message was sent successfully';
 const FAILED_TEXT = 'Sorry, your message could not be sent. Please try again, or telephone us.';

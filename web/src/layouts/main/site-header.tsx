@@ -10,7 +10,7 @@ import { mainNav } from './nav-items.ts';
 import styles from './site-header.module.css';
 
 /** The menu's id: the no-JavaScript toggle's link target (`#main-menu`, shown by CSS `:target`). */
-export const MENU_ID = 'main-menu';
+const MENU_ID = 'main-menu';
 
 /**
  * The site header: logo, telephone and the main menu. Below 900px the telephone becomes a

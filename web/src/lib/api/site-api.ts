@@ -25,9 +25,6 @@ export interface SiteInfo {
   directionsUrl: string;
 }
 
-/** Day abbreviations in week order, as GET /api/site sends them. */
-export type { DayCode } from '../../../../shared/days.ts';
-
 /** One opening rule: these days, from `opens` to `closes`. */
 export interface OpeningHours {
   days: DayCode[];

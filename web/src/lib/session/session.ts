@@ -62,7 +62,7 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedOut, userChanged, redirectHandled } = sessionSlice.actions;
+export const { userChanged, redirectHandled } = sessionSlice.actions;
 
 /** The current user, or null for a guest. Typed against the slice, not the store, to avoid cycles. */
 export const selectCurrentUser = (state: { session: SessionState }): UserAccount | null => state.session.user;

@@ -19,7 +19,7 @@ export interface ImportFormProps {
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 /** Every line with its trade columns, as the import reads them (admin only, never cached). */
-export const STAFF_WORKBOOK_URL = '/api/admin/catalogue/workbook.xlsx';
+const STAFF_WORKBOOK_URL = '/api/admin/catalogue/workbook.xlsx';
 
 /**
  * The staff workbook to download and edit, and the import that reads it back. An import makes the

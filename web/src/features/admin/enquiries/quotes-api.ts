@@ -6,7 +6,7 @@ import type { AdminQuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '
 export const QUOTES_PAGE_SIZE = 20;
 
 /** Which quote requests a list page shows: one status or all (undefined), zero-based page. */
-export interface QuoteListArgs {
+interface QuoteListArgs {
   status?: QuoteStatus;
   page: number;
 }
@@ -18,7 +18,7 @@ const LIST = { type: 'Enquiry', id: 'QUOTE_LIST' } as const;
 const one = (id: number) => ({ type: 'Enquiry', id: `quote-${id}` }) as const;
 
 /** The admin side of quote requests (src/modules/quotes/admin-routes.ts). */
-export const quotesAdminApi = api.injectEndpoints({
+const quotesAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listQuoteRequests: build.query<Paged<QuoteRequestSummary>, QuoteListArgs>({
       query: ({ status, page }) => `/api/admin/quote-requests?limit=${QUOTES_PAGE_SIZE}&page=${page}${status ? `&status=${status}` : ''}`,

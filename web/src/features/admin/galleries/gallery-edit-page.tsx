@@ -31,7 +31,7 @@ import { ImageGrid } from './image-grid.tsx';
 import styles from './galleries.module.css';
 
 /** How often the editor asks again while the worker is still making an image's renditions. */
-export const PROCESSING_POLL_MS = 2000;
+const PROCESSING_POLL_MS = 2000;
 
 /** /admin/galleries/{id}: name, uploads, the sortable image grid, and Delete Gallery. */
 export function GalleryEditPage() {

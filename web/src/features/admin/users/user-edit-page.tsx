@@ -18,7 +18,7 @@ import { UserTradePanel } from './user-trade-panel.tsx';
 import { useUserForm } from './use-user-form.ts';
 
 /** The success banner's text (spec §8). */
-export const SAVED_TEXT = 'Changes saved...';
+const SAVED_TEXT = 'Changes saved...';
 
 /** /admin/users/{id}: edit one user, or delete them; their trade account under the form. */
 export function UserEditPage() {

@@ -7,7 +7,7 @@ const LIST = { type: 'Widget', id: 'LIST' } as const;
  * Widgets admin. The public Widget component caches each widget under {Widget, id}, so a save
  * invalidates that tag and the public page shows the change without a reload.
  */
-export const widgetsAdminApi = api.injectEndpoints({
+const widgetsAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listWidgets: build.query<WidgetSummary[], void>({
       query: () => '/api/widgets',
