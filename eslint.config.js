@@ -33,12 +33,44 @@ const moduleZones = modules.map((name) => ({
   message: `A module uses another only through its ${PUBLIC_FACE.join(' or ')} (ARCHITECTURE rule 1).`,
 }));
 
-/** Web features never import each other (ARCHITECTURE rule 7); shared pieces live in components/. */
+/**
+ * The web app's layers, one way like bulletproof-react (ARCHITECTURE rule 7):
+ *   app/ → layouts/ → features/ → components/ → lib/
+ * `app/` composes (routes, providers, entry points), so nothing imports it; `layouts/` frame the
+ * features and only `app/` mounts them; `components/` are shared UI and know no feature; `lib/`
+ * (the one RTK Query api, the session, the store, typed hooks) sits under everything, so every
+ * layer may import it and it imports no layer above. web/src/test/ helpers may use lib/ only.
+ */
+const WEB = './web/src';
+const webLayerZones = [
+  {
+    target: [`${WEB}/layouts`, `${WEB}/features`, `${WEB}/components`, `${WEB}/lib`, `${WEB}/test`],
+    from: `${WEB}/app`,
+    message: 'Nothing imports web/src/app/: it composes the app; shared code lives in lib/ or components/ (ARCHITECTURE rule 7).',
+  },
+  {
+    target: [`${WEB}/features`, `${WEB}/components`, `${WEB}/lib`, `${WEB}/test`],
+    from: `${WEB}/layouts`,
+    message: 'Only app/ mounts layouts/; what a feature needs from one belongs in components/ or lib/ (ARCHITECTURE rule 7).',
+  },
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/test`],
+    from: `${WEB}/features`,
+    message: 'components/ and lib/ import no feature: move what they need out of the feature (ARCHITECTURE rule 7).',
+  },
+  {
+    target: `${WEB}/lib`,
+    from: `${WEB}/components`,
+    message: 'lib/ sits under components/ and imports none (ARCHITECTURE rule 7).',
+  },
+];
+
+/** Web features never import each other (ARCHITECTURE rule 7); shared pieces live in components/ or lib/. */
 const featureZones = folders('./web/src/features/').map((name) => ({
   target: `./web/src/features/${name}`,
   from: './web/src/features',
   except: [`./${name}`],
-  message: 'Features do not import each other; move what both need to components/ (ARCHITECTURE rule 7).',
+  message: 'Features do not import each other; move what both need to components/ or lib/ (ARCHITECTURE rule 7).',
 }));
 
 /** The admin's screens are features too: each mirrors a server module; only shared/ and test/ are common. */
@@ -111,7 +143,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: root, zones: [...layerZones, ...moduleZones, ...featureZones, ...adminScreenZones] },
+        { basePath: root, zones: [...layerZones, ...moduleZones, ...webLayerZones, ...featureZones, ...adminScreenZones] },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

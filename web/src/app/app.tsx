@@ -1,7 +1,7 @@
 import { RouterProvider } from 'react-router-dom';
 import type { createBrowserRouter } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
-import { useGetCurrentUserQuery } from './session-api.ts';
+import { useGetCurrentUserQuery } from '../lib/session/session-api.ts';
 
 /** Props of {@link App}. */
 export interface AppProps {

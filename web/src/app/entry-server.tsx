@@ -4,13 +4,13 @@ import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import type { StaticHandlerContext } from 'react-router-dom';
 import type { PageMeta, RenderedPage, RenderedRedirect, RenderFunction, RenderInput } from '../../../shared/server-render.ts';
-import type { ServerQueries } from './api.ts';
+import type { ServerQueries } from '../lib/api/api.ts';
 import type { Handover } from './handover.ts';
-import type { PageHandle } from './page-handle.ts';
-import { RequestInfoProvider } from './request-context.tsx';
+import type { PageHandle } from '../lib/page-handle.ts';
+import { RequestInfoProvider } from '../lib/request-context.tsx';
 import { pageSources, routes } from './routes.tsx';
-import { siteApi } from './site-api.ts';
-import { makeStore } from './store.ts';
+import { siteApi } from '../lib/api/site-api.ts';
+import { makeStore } from '../lib/store.ts';
 
 /** Shown for a route without a handle (it should not happen on a public route). */
 const FALLBACK_META: PageMeta = { title: 'Wholesale Plant Nursery in Kent', description: 'Hothfield Nurseries, wholesale plant nursery in Kent.' };

@@ -1,4 +1,4 @@
-import type { ServerQueries } from './api.ts';
+import type { ServerQueries } from '../lib/api/api.ts';
 import { HANDOVER_ELEMENT_ID } from '../../../shared/server-render.ts';
 import type { FormPostResult } from '../../../shared/server-render.ts';
 

@@ -5,13 +5,13 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, matchRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import './global.css';
-import { serverQueriesReceived } from './api.ts';
+import { serverQueriesReceived } from '../lib/api/api.ts';
 import { App } from './app.tsx';
 import { readHandover } from './handover.ts';
-import { RequestInfoProvider } from './request-context.tsx';
-import type { FormPostResult } from './request-context.tsx';
+import { RequestInfoProvider } from '../lib/request-context.tsx';
+import type { FormPostResult } from '../lib/request-context.tsx';
 import { routes } from './routes.tsx';
-import { makeStore } from './store.ts';
+import { makeStore } from '../lib/store.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches, useParams } from 'react-router-dom';
 import { setDocumentMeta } from '../components/page-meta.ts';
-import { useAppSelector } from './hooks.ts';
-import type { PageHandle } from './page-handle.ts';
+import { useAppSelector } from '../lib/hooks.ts';
+import type { PageHandle } from '../lib/page-handle.ts';
 
 /** The deepest matched route's page handle, if the page has one (public pages do). */
-export function usePageHandle(): PageHandle | undefined {
+function usePageHandle(): PageHandle | undefined {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i]?.handle as PageHandle | undefined;

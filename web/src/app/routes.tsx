@@ -6,7 +6,7 @@ import { MainLayout } from '../layouts/main/main-layout.tsx';
 import { RouteEffects } from './route-effects.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteMeta } from './route-meta.tsx';
-import { AuthRedirects, RequireRole } from './route-guards.tsx';
+import { AuthRedirects, RequireRole } from '../components/route-guards.tsx';
 
 /** The root route's element: app-wide route effects around whichever layout matches. */
 function Root() {
@@ -101,7 +101,7 @@ export const pageSources: Record<string, string> = {
 
 /**
  * The server-rendered public pages (each module exports its component and its `handle`:
- * app/page-handle.ts). Every page is a lazy route with its own chunk; the server resolves the
+ * lib/page-handle.ts). Every page is a lazy route with its own chunk; the server resolves the
  * matched ones before rendering and the browser before hydrating.
  */
 const publicRoutes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useGetGalleryQuery } from './gallery-api.ts';
+import { useGetGalleryQuery } from '../lib/api/gallery-api.ts';
 import { Slider } from './slider.tsx';
 import styles from './gallery-slider.module.css';
 

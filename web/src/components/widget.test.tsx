@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { sessionApi } from '../app/session-api.ts';
-import { makeStore } from '../app/store.ts';
+import { sessionApi } from '../lib/session/session-api.ts';
+import { makeStore } from '../lib/store.ts';
 import { json, mockServer } from '../test/fetch.ts';
 import { renderWithApp } from '../test/render.tsx';
 import { Widget } from './widget.tsx';

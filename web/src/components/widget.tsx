@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../app/hooks.ts';
-import { selectCurrentUser } from '../app/session.ts';
+import { useAppSelector } from '../lib/hooks.ts';
+import { selectCurrentUser } from '../lib/session/session.ts';
 import { cx } from './cx.ts';
 import { Loading } from './loading.tsx';
-import { useGetWidgetByNameQuery } from './widget-api.ts';
+import { useGetWidgetByNameQuery } from '../lib/api/widget-api.ts';
 import type { WidgetData } from '../../../shared/api/widgets.ts';
 import styles from './widget.module.css';
 

@@ -2,8 +2,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { makeStore } from '../app/store.ts';
-import type { AppStore } from '../app/store.ts';
+import { makeStore } from '../lib/store.ts';
+import type { AppStore } from '../lib/store.ts';
 
 /** Options of {@link renderWithApp}. */
 export interface RenderOptions {

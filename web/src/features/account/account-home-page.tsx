@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
-import { selectCurrentUser } from '../../app/session.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { selectCurrentUser } from '../../lib/session/session.ts';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import styles from './account.module.css';

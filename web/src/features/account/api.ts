@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { UserAccount } from '../../../../shared/api/users.ts';
 
 /** PUT /user/profile-information. */
@@ -16,7 +16,7 @@ export interface PasswordInput {
 }
 
 /** GET /user/two-factor-qr-code. */
-export interface TwoFactorQrCode {
+interface TwoFactorQrCode {
   svg: string;
   url: string;
 }
@@ -26,7 +26,7 @@ export interface TwoFactorQrCode {
  * needs a recent password confirmation; a 423 is routed to ConfirmPassword by the base query.
  * The secrets (setup key, recovery codes) are never kept once their screen is gone.
  */
-export const accountApi = api.injectEndpoints({
+const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** 200 `{data: user}`; 422 per field. A changed email becomes unverified. */
     updateProfile: build.mutation<UserAccount, ProfileInput>({

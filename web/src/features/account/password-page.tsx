@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
-import { useAppSelector } from '../../app/hooks.ts';
-import { selectCurrentUser } from '../../app/session.ts';
+import { describeError, firstFieldErrors } from '../../lib/api/errors.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { selectCurrentUser } from '../../lib/session/session.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { errorMessage } from '../../components/form-errors.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';

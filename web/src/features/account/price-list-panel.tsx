@@ -1,6 +1,6 @@
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { errorMessage } from '../../components/form-errors.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 import { formatDate } from './quote-requests-api.ts';
 import { useGetPriceListQuery, useRequestPriceListMutation } from './trade-api.ts';
 import styles from './account.module.css';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { firstFieldErrors, describeError } from '../../app/api-errors.ts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { sessionApi } from '../../app/session-api.ts';
-import { selectCurrentUser } from '../../app/session.ts';
+import { firstFieldErrors, describeError } from '../../lib/api/errors.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
+import { sessionApi } from '../../lib/session/session-api.ts';
+import { selectCurrentUser } from '../../lib/session/session.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { errorMessage } from '../../components/form-errors.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';

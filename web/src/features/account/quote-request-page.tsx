@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { describeError } from '../../app/api-errors.ts';
-import { errorMessage } from '../../components/form-errors.ts';
+import { describeError } from '../../lib/api/errors.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';

@@ -1,8 +1,8 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { QuoteRequestCopy, QuoteRequestDetail, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';
 
 /** GET /api/quote-requests?page=&limit= (page zero-based): one page of the buyer's requests, newest first. */
-export interface QuoteRequestPage {
+interface QuoteRequestPage {
   results: QuoteRequestSummary[];
   total: number;
 }
@@ -12,7 +12,7 @@ export interface QuoteRequestPage {
  * so the list and the detail are read afresh each time their screen opens. Copying a request fills
  * the buyer's plant list, so it invalidates the list (and the header's count).
  */
-export const quoteRequestsApi = api.injectEndpoints({
+const quoteRequestsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyQuoteRequests: build.query<QuoteRequestPage, number>({
       query: (page) => ({ url: '/api/quote-requests', params: { page, limit: 20 } }),

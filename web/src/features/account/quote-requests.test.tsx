@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store.ts';
+import { makeStore } from '../../lib/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import type { QuoteRequestDetail, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { BusinessType, PriceListStatus, TradeApplication } from '../../../../shared/api/trade.ts';
 
 /** POST /api/trade-application: a company number or a VAT number (the server needs one of them). */
@@ -17,7 +17,7 @@ export interface TradeApplicationInput {
  * application is read afresh each time the screen opens; an answer from a POST replaces the cached
  * one at once (no refetch, no shared tag to add).
  */
-export const tradeApi = api.injectEndpoints({
+const tradeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyTradeApplication: build.query<TradeApplication | null, void>({
       query: () => '/api/trade-application',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
+import { describeError, firstFieldErrors } from '../../lib/api/errors.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { errorMessage } from '../../components/form-errors.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { useFieldErrors } from '../../components/use-field-errors.ts';

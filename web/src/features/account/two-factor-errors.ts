@@ -1,5 +1,5 @@
-import { describeError } from '../../app/api-errors.ts';
-import { errorMessage } from '../../components/form-errors.ts';
+import { describeError } from '../../lib/api/errors.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 
 /**
  * The red line for a failed two-factor call, or '' for a 423: the base query is already taking

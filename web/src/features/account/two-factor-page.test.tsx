@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AuthRedirects } from '../../app/route-guards.tsx';
-import { sessionApi } from '../../app/session-api.ts';
+import { AuthRedirects } from '../../components/route-guards.tsx';
+import { sessionApi } from '../../lib/session/session-api.ts';
 import type { UserAccount } from '../../../../shared/api/users.ts';
-import { makeStore } from '../../app/store.ts';
+import { makeStore } from '../../lib/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { TwoFactorPage } from './two-factor-page.tsx';
 

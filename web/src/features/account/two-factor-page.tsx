@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { reloadUser } from '../../app/session-api.ts';
-import { selectCurrentUser } from '../../app/session.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
+import { reloadUser } from '../../lib/session/session-api.ts';
+import { selectCurrentUser } from '../../lib/session/session.ts';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';

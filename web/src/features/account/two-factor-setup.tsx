@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { reloadUser } from '../../app/session-api.ts';
+import { useAppDispatch } from '../../lib/hooks.ts';
+import { reloadUser } from '../../lib/session/session-api.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -16,7 +16,7 @@ export interface TwoFactorSetupProps {
 }
 
 /** The setup key in groups of four, as authenticator apps print it (they ignore the spaces). */
-export const groupKey = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+const groupKey = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * Step two of turning two-factor on: the QR code and setup key of the new secret, and a field

@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 
 /** POST /register. */
 export interface Registration {
@@ -10,14 +10,14 @@ export interface Registration {
 }
 
 /** POST /login. */
-export interface Credentials {
+interface Credentials {
   email: string;
   password: string;
   remember: boolean;
 }
 
 /** POST /reset-password. */
-export interface PasswordReset {
+interface PasswordReset {
   token: string;
   email: string;
   password: string;
@@ -25,15 +25,15 @@ export interface PasswordReset {
 }
 
 /** A `{message}` answer. */
-export interface MessageAnswer {
+interface MessageAnswer {
   message: string;
 }
 
 /**
  * The Fortify-compatible sign-up and sign-in routes (contract: Authentication). Logout and the
- * current user are app-level (app/session-api.ts) because every layout needs them.
+ * current user are app-level (lib/session/session-api.ts) because every layout needs them.
  */
-export const authApi = api.injectEndpoints({
+const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /sanctum/csrf-cookie: a fresh XSRF-TOKEN before login and register (spec §7). The base

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
-import { confirmReturn, returnPathFrom } from '../../app/route-guards.tsx';
-import { selectCurrentUser } from '../../app/session.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { confirmReturn, returnPathFrom } from '../../components/route-guards.tsx';
+import { selectCurrentUser } from '../../lib/session/session.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { errorMessage } from '../../components/form-errors.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { sessionApi } from '../../app/session-api.ts';
-import { makeStore } from '../../app/store.ts';
+import { sessionApi } from '../../lib/session/session-api.ts';
+import { makeStore } from '../../lib/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { LoginPage } from './login-page.tsx';
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { AuthRedirects } from '../../app/route-guards.tsx';
-import { sessionApi } from '../../app/session-api.ts';
-import { makeStore } from '../../app/store.ts';
+import { AuthRedirects } from '../../components/route-guards.tsx';
+import { sessionApi } from '../../lib/session/session-api.ts';
+import { makeStore } from '../../lib/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { RegisterPage } from './register-page.tsx';
 

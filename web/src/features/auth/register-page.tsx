@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { reloadUser } from '../../app/session-api.ts';
-import { errorMessage, fieldErrorLists } from '../../components/form-errors.ts';
+import { useAppDispatch } from '../../lib/hooks.ts';
+import { reloadUser } from '../../lib/session/session-api.ts';
+import { errorMessage, fieldErrorLists } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks.ts';
-import { returnPathFrom } from '../../app/route-guards.tsx';
-import { reloadUser } from '../../app/session-api.ts';
+import { useAppDispatch } from '../../lib/hooks.ts';
+import { returnPathFrom } from '../../components/route-guards.tsx';
+import { reloadUser } from '../../lib/session/session-api.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { errorMessage } from '../../components/form-errors.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';

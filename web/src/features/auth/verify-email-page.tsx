@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { reloadUser } from '../../app/session-api.ts';
-import { selectCurrentUser, selectUnverified } from '../../app/session.ts';
-import { useLogout } from '../../app/use-logout.ts';
-import { errorMessage } from '../../components/form-errors.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
+import { reloadUser } from '../../lib/session/session-api.ts';
+import { selectCurrentUser, selectUnverified } from '../../lib/session/session.ts';
+import { useLogout } from '../../lib/session/use-logout.ts';
+import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { CatalogueDownloads, CataloguePage, GenusDetail } from '../../../../shared/api/catalogue.ts';
 
 /** The search as sent: empty strings mean "no filter" and are left out of the URL. */
@@ -12,7 +12,7 @@ export interface CatalogueSearch {
 }
 
 /** Builds the query string, leaving out empty filters. */
-export function catalogueQuery(search: CatalogueSearch): string {
+function catalogueQuery(search: CatalogueSearch): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) {
     const text = String(value).trim();

@@ -1,7 +1,7 @@
-import type { PageHandle } from '../../app/page-handle.ts';
+import type { PageHandle } from '../../lib/page-handle.ts';
 import { cx } from '../../components/cx.ts';
 import { Widget } from '../../components/widget.tsx';
-import { widgetApi } from '../../components/widget-api.ts';
+import { widgetApi } from '../../lib/api/widget-api.ts';
 import { catalogueApi } from './api.ts';
 import { Downloads } from './downloads.tsx';
 import { GenusIndex } from './genus-index.tsx';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store.ts';
+import { makeStore } from '../../lib/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { GenusPage, handle } from './genus-page.tsx';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import type { PageContext, PageHandle, PageMeta } from '../../app/page-handle.ts';
-import type { RootState } from '../../app/store.ts';
-import { describeError } from '../../app/api-errors.ts';
+import type { PageContext, PageHandle, PageMeta } from '../../lib/page-handle.ts';
+import type { RootState } from '../../lib/store.ts';
+import { describeError } from '../../lib/api/errors.ts';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import { Loading } from '../../components/loading.tsx';
@@ -95,12 +95,12 @@ function GenusFailed() {
 }
 
 /** "Acer — wholesale trees, shrubs and hedging". */
-export function genusTitle(name: string): string {
+function genusTitle(name: string): string {
   return `${name} — wholesale trees, shrubs and hedging`;
 }
 
 /** The meta description: the genus, its common names and how many lines. */
-export function genusDescription(genus: GenusDetail): string {
+function genusDescription(genus: GenusDetail): string {
   const common = genus.common_names.length ? ` (${genus.common_names.slice(0, 3).join(', ')})` : '';
   const count = genus.lines.length === 1 ? 'one line' : `${genus.lines.length} lines`;
   return `${genus.name}${common} from Hothfield Nurseries, Kent: ${count} of wholesale ${genus.name} by form and height, bare root and pot grown, for the trade.`;

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { userChanged } from '../../app/session.ts';
-import { makeStore } from '../../app/store.ts';
+import { userChanged } from '../../lib/session/session.ts';
+import { makeStore } from '../../lib/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';

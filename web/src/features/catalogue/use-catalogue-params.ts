@@ -57,7 +57,7 @@ export function useCatalogueParams(): [CatalogueFilters, (changes: Partial<Catal
 }
 
 /** The filters a query string asks for; anything missing or malformed means "no filter" / page 0. */
-export function filtersFromParams(params: URLSearchParams): CatalogueFilters {
+function filtersFromParams(params: URLSearchParams): CatalogueFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   return {
     q: params.get('q') ?? '',

@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../app/hooks.ts';
-import { selectCurrentUser } from '../../app/session.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { selectCurrentUser } from '../../lib/session/session.ts';
 import type { CatalogueSearch } from './api.ts';
 import { useGetGenusAsQuery, useGetGenusQuery, useSearchCatalogueAsQuery, useSearchCatalogueQuery } from './api.ts';
 

@@ -1,4 +1,4 @@
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 
 /** A contact message as the form sends it. */
 export interface ContactMessage {
@@ -9,7 +9,7 @@ export interface ContactMessage {
 }
 
 /** POST /api/contact: 201 `{message}`; 422 `{message, errors}`; 429 `{message}`. */
-export const contactApi = api.injectEndpoints({
+const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<{ message: string }, ContactMessage>({
       query: (body) => ({ url: '/api/contact', method: 'POST', body }),

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { addressLines, telHref, useGetSiteQuery } from '../../app/site-api.ts';
+import { addressLines, telHref, useGetSiteQuery } from '../../lib/api/site-api.ts';
 import { Loading } from '../../components/loading.tsx';
 import styles from './contact-details.module.css';
 

@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockServer } from '../../test/fetch.ts';
-import { RequestInfoProvider } from '../../app/request-context.tsx';
-import type { FormPostResult } from '../../app/request-context.tsx';
+import { RequestInfoProvider } from '../../lib/request-context.tsx';
+import type { FormPostResult } from '../../lib/request-context.tsx';
 import { renderWithApp } from '../../test/render.tsx';
 import { ContactForm, STICKY_SUCCESS_QUERY, SUCCESS_MS } from './contact-form.tsx';
 

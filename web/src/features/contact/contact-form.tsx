@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { CsrfField, useFormPost } from '../../app/request-context.tsx';
-import type { FormPostResult } from '../../app/request-context.tsx';
+import { CsrfField, useFormPost } from '../../lib/request-context.tsx';
+import type { FormPostResult } from '../../lib/request-context.tsx';
 import buttons from '../../components/button.module.css';
 import { FormField, InputField } from '../../components/form-field.tsx';
 import layout from '../../components/form-layout.module.css';
@@ -11,8 +11,8 @@ import { Notice } from '../../components/notice.tsx';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { useSendContactMessageMutation } from './api.ts';
 import type { ContactMessage } from './api.ts';
-import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
-import type { FieldErrors } from '../../app/api-errors.ts';
+import { describeError, firstFieldErrors } from '../../lib/api/errors.ts';
+import type { FieldErrors } from '../../lib/api/errors.ts';
 import styles from './contact-form.module.css';
 
 /** How long the success message stays on a wide screen (spec §9). */
@@ -25,7 +25,7 @@ export const SUCCESS_MS = 3000;
 export const STICKY_SUCCESS_QUERY = '(max-width: 639.98px)';
 
 /** The form's id: the no-JavaScript post returns to `/contact#contact-form`. */
-export const CONTACT_FORM_ID = 'contact-form';
+const CONTACT_FORM_ID = 'contact-form';
 
 const SUCCESS_TEXT = 'Your message was sent successfully';
 const FAILED_TEXT = 'Sorry, your message could not be sent. Please try again, or telephone us.';

@@ -1,4 +1,4 @@
-import type { PageHandle } from '../../app/page-handle.ts';
+import type { PageHandle } from '../../lib/page-handle.ts';
 import { cx } from '../../components/cx.ts';
 import { ContactDetails } from './contact-details.tsx';
 import { ContactForm } from './contact-form.tsx';

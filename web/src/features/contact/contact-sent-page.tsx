@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { PageHandle } from '../../app/page-handle.ts';
+import type { PageHandle } from '../../lib/page-handle.ts';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import styles from './contact-sent-page.module.css';

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeStore } from '../../app/store.ts';
+import { makeStore } from '../../lib/store.ts';
 import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
 import { AddToList } from './add-to-list.tsx';
 import { GUEST_LIST_KEY, readGuestList, writeGuestList } from './guest-list.ts';

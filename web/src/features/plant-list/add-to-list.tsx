@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
+import { describeError, firstFieldErrors } from '../../lib/api/errors.ts';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';

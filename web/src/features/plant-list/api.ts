@@ -1,4 +1,4 @@
-import { api, readXsrfToken } from '../../app/api.ts';
+import { api, readXsrfToken } from '../../lib/api/api.ts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { CatalogueLine, GenusDetail } from '../../../../shared/api/catalogue.ts';
 import { genusSlug } from '../../../../shared/slug.ts';
@@ -18,7 +18,7 @@ const invalid = (field: string, message: string): { error: FetchBaseQueryError }
 const QUANTITY_MESSAGE = `Enter a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY.toLocaleString('en-GB')}.`;
 
 /** A guest's lines in the API's shape: a line's id is its catalogue id (one line per catalogue row). */
-export const guestPlantList = (lines: GuestLine[]): PlantList => ({
+const guestPlantList = (lines: GuestLine[]): PlantList => ({
   // Whether each line is still available is checked against the catalogue separately (getCurrentLines).
   lines: lines.map((line) => ({ id: line.catalogue_item_id, ...line, current: null, available: true, changed: false })),
   count: lines.length,

@@ -4,7 +4,7 @@ import type { PlantListLine, PlantListSnapshot } from './types.ts';
 const FIELDS = ['code', 'genus', 'species', 'common_name', 'form', 'height'] as const;
 
 /** Whether the catalogue row differs from what the line snapshotted (a snapshot without a code, from before codes, differs in none). */
-export const differs = (snapshot: PlantListSnapshot, row: CatalogueLine): boolean =>
+const differs = (snapshot: PlantListSnapshot, row: CatalogueLine): boolean =>
   FIELDS.some((field) => (field !== 'code' || snapshot.code) && snapshot[field] !== row[field]);
 
 /** How a line stands against the catalogue now: `removed` is a line retired from the catalogue (or gone). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { describeError, firstFieldErrors } from '../../app/api-errors.ts';
+import { describeError, firstFieldErrors } from '../../lib/api/errors.ts';
 import buttons from '../../components/button.module.css';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch } from '../../lib/hooks.ts';
 import { cachedQuantity, cachedWithout, useRemovePlantListLineMutation, useUpdatePlantListLineMutation, writeOnLeave } from './api.ts';
 import { lineName } from './add-to-list.tsx';
 import { LinePrice } from './line-price.tsx';

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
-import { selectCurrentUser } from '../../app/session.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { selectCurrentUser } from '../../lib/session/session.ts';
 import buttons from '../../components/button.module.css';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { Notice } from '../../components/notice.tsx';

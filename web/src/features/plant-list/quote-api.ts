@@ -1,5 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api } from '../../app/api.ts';
+import { api } from '../../lib/api/api.ts';
 import type { QuoteDefaults, QuoteRequestCreated } from '../../../../shared/api/quotes.ts';
 import { readGuestList, writeGuestList } from './guest-list.ts';
 
@@ -23,7 +23,7 @@ const signedIn = (state: unknown): boolean => (state as { session?: { user?: unk
  * buyer sends no lines, so the server sends (and empties) their stored list. A 422 or 429 comes
  * back as the contract's body for the form to show.
  */
-export const quoteApi = api.injectEndpoints({
+const quoteApi = api.injectEndpoints({
   endpoints: (build) => ({
     requestQuote: build.mutation<QuoteRequestCreated, QuoteDetails>({
       queryFn: async (details, { getState }, _extra, baseQuery) => {

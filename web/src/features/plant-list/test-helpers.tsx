@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import { reloadUser } from '../../app/session-api.ts';
-import { makeStore } from '../../app/store.ts';
+import { reloadUser } from '../../lib/session/session-api.ts';
+import { makeStore } from '../../lib/store.ts';
 import { CatalogueLineActionContext } from '../../components/catalogue-line-action.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { AddToList } from './add-to-list.tsx';

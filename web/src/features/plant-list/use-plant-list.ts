@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
-import { selectCurrentUser, selectSessionChecked } from '../../app/session.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { selectCurrentUser, selectSessionChecked } from '../../lib/session/session.ts';
 import { useGetPlantListQuery, useMergeGuestListMutation } from './api.ts';
 import { useHydrated } from './use-hydrated.ts';
 

@@ -1,7 +1,7 @@
 import { cx } from '../../components/cx.ts';
 import { BANNER_GALLERIES } from '../../../../shared/galleries.ts';
 import { GallerySlider } from '../../components/gallery-slider.tsx';
-import { contentPageHandle } from '../../components/page-data.ts';
+import { contentPageHandle } from '../../lib/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
 import styles from './pages.module.css';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SiteInfo } from '../../app/site-api.ts';
-import { makeStore } from '../../app/store.ts';
+import type { SiteInfo } from '../../lib/api/site-api.ts';
+import { makeStore } from '../../lib/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { FindPage, handle } from './find-page.tsx';

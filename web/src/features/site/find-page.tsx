@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import type { PageHandle } from '../../app/page-handle.ts';
-import { addressLines, openingHoursRows, siteApi, useGetSiteQuery } from '../../app/site-api.ts';
+import type { PageHandle } from '../../lib/page-handle.ts';
+import { addressLines, openingHoursRows, siteApi, useGetSiteQuery } from '../../lib/api/site-api.ts';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
 import { Widget } from '../../components/widget.tsx';
-import { widgetApi } from '../../components/widget-api.ts';
+import { widgetApi } from '../../lib/api/widget-api.ts';
 import styles from './pages.module.css';
 import find from './find-page.module.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import buttons from '../../components/button.module.css';
 import { cx } from '../../components/cx.ts';
-import { contentPageHandle } from '../../components/page-data.ts';
+import { contentPageHandle } from '../../lib/page-data.ts';
 import styles from './pages.module.css';
 
 /** The 404 page's head: not indexed, answered with status 404. */

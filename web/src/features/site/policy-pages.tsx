@@ -1,5 +1,5 @@
 import { cx } from '../../components/cx.ts';
-import { contentPageHandle } from '../../components/page-data.ts';
+import { contentPageHandle } from '../../lib/page-data.ts';
 import { Widget } from '../../components/widget.tsx';
 import styles from './pages.module.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { cx } from '../../components/cx.ts';
-import { contentPageHandle } from '../../components/page-data.ts';
+import { contentPageHandle } from '../../lib/page-data.ts';
 import styles from './pages.module.css';
 
 /** The terms page's head. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
-import { selectCurrentUser } from '../../app/session.ts';
-import { useLogout } from '../../app/use-logout.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { selectCurrentUser } from '../../lib/session/session.ts';
+import { useLogout } from '../../lib/session/use-logout.ts';
 import { cx } from '../../components/cx.ts';
 import styles from './account-layout.module.css';
 

@@ -1,9 +1,9 @@
 import { Suspense, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
-import { pathOf } from '../../app/route-guards.tsx';
-import type { AuthLocationState } from '../../app/route-guards.tsx';
-import { selectCurrentUser } from '../../app/session.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { pathOf } from '../../components/route-guards.tsx';
+import type { AuthLocationState } from '../../components/route-guards.tsx';
+import { selectCurrentUser } from '../../lib/session/session.ts';
 import { cx } from '../../components/cx.ts';
 import { Loading } from '../../components/loading.tsx';
 import { adminNav } from './nav-items.ts';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { sessionApi } from '../../app/session-api.ts';
-import { makeStore } from '../../app/store.ts';
+import { sessionApi } from '../../lib/session/session-api.ts';
+import { makeStore } from '../../lib/store.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { AccountLink } from './account-link.tsx';
 

@@ -1,5 +1,5 @@
-import { useAppSelector } from '../../app/hooks.ts';
-import { selectCurrentUser, selectUnverified } from '../../app/session.ts';
+import { useAppSelector } from '../../lib/hooks.ts';
+import { selectCurrentUser, selectUnverified } from '../../lib/session/session.ts';
 import { HeaderPill } from '../../components/header-pill.tsx';
 
 /**

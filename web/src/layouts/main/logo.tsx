@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styles from './logo.module.css';
 
 /** The leaf mark alone (also the favicon's drawing), decorative: the wordmark names the site. */
-export function LogoMark({ className }: { className?: string }) {
+function LogoMark({ className }: { className?: string }) {
   return (
     <svg className={className} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#2f5d34" />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { addressLines, telHref, useGetSiteQuery } from '../../app/site-api.ts';
+import { addressLines, telHref, useGetSiteQuery } from '../../lib/api/site-api.ts';
 import { SITE_NAME } from '../../components/page-meta.ts';
 import { cx } from '../../components/cx.ts';
 import { footerNav } from './nav-items.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, MouseEvent as ReactMouseEvent } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { telHref, useGetSiteQuery } from '../../app/site-api.ts';
+import { telHref, useGetSiteQuery } from '../../lib/api/site-api.ts';
 import { cx } from '../../components/cx.ts';
 import { PlantListLink } from '../../features/plant-list/plant-list-link.tsx';
 import { AccountLink } from './account-link.tsx';
@@ -10,7 +10,7 @@ import { mainNav } from './nav-items.ts';
 import styles from './site-header.module.css';
 
 /** The menu's id: the no-JavaScript toggle's link target (`#main-menu`, shown by CSS `:target`). */
-export const MENU_ID = 'main-menu';
+const MENU_ID = 'main-menu';
 
 /**
  * The site header: logo, telephone and the main menu. Below 900px the telephone becomes a

@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { CatalogueDownloads, CatalogueLine, CatalogueTrade, ImportPreview } from '../../../../../shared/api/catalogue.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
 
@@ -14,7 +14,7 @@ const RETIRED = { type: 'Catalogue', id: 'RETIRED' } as const;
 const CHANGED = [LIST, 'Downloads', 'Stats'] as const;
 
 /** Catalogue admin: the public search for the list, CRUD, import, and the downloads' state. */
-export const catalogueAdminApi = api.injectEndpoints({
+const catalogueAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCatalogue: build.query<Paged<CatalogueLine>, { q: string; page: number }>({
       // Exact: an admin looking for a line must see that it is gone, not the nearest genera instead.

@@ -5,9 +5,9 @@ import type { CatalogueDownload, CatalogueDownloads } from '../../../../../share
 import styles from './catalogue-admin.module.css';
 
 /** How often the status asks again while the downloads are being regenerated. */
-export const DOWNLOADS_POLL_MS = 1500;
+const DOWNLOADS_POLL_MS = 1500;
 /** After this long the status stops waiting (the queue may be down; the dashboard shows that). */
-export const DOWNLOADS_WAIT_MS = 120_000;
+const DOWNLOADS_WAIT_MS = 120_000;
 
 /** Props of {@link DownloadsStatus}. */
 export interface DownloadsStatusProps {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { describeError } from '../../../app/api-errors.ts';
+import { describeError } from '../../../lib/api/errors.ts';
 import buttons from '../../../components/button.module.css';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';
@@ -19,7 +19,7 @@ export interface ImportFormProps {
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 /** Every line with its trade columns, as the import reads them (admin only, never cached). */
-export const STAFF_WORKBOOK_URL = '/api/admin/catalogue/workbook.xlsx';
+const STAFF_WORKBOOK_URL = '/api/admin/catalogue/workbook.xlsx';
 
 /**
  * The staff workbook to download and edit, and the import that reads it back. An import makes the

@@ -1,8 +1,8 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { AdminStats } from '../../../../../shared/api/admin.ts';
 
 /** The dashboard's figures. Other admin screens invalidate 'Stats' when they change a count. */
-export const dashboardApi = api.injectEndpoints({
+const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminStats: build.query<AdminStats, void>({
       query: () => '/api/admin/stats',

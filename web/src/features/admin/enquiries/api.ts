@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { Enquiry } from '../../../../../shared/api/enquiries.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
 
@@ -8,7 +8,7 @@ export const ENQUIRIES_PAGE_SIZE = 20;
 const LIST = { type: 'Enquiry', id: 'LIST' } as const;
 
 /** The enquiries inbox (CONTRACT "Enquiries and dashboard"). */
-export const enquiriesApi = api.injectEndpoints({
+const enquiriesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listEnquiries: build.query<Paged<Enquiry>, number>({
       query: (page) => `/api/enquiries?limit=${ENQUIRIES_PAGE_SIZE}&page=${page}`,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { describeError } from '../../../app/api-errors.ts';
+import { describeError } from '../../../lib/api/errors.ts';
 import buttons from '../../../components/button.module.css';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { Loading } from '../../../components/loading.tsx';

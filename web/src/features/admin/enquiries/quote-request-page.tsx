@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { describeError } from '../../../app/api-errors.ts';
+import { describeError } from '../../../lib/api/errors.ts';
 import buttons from '../../../components/button.module.css';
 import { Loading } from '../../../components/loading.tsx';
 import { Notice } from '../../../components/notice.tsx';

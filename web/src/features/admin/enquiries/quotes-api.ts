@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
 import type { AdminQuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../../../shared/api/quotes.ts';
 
@@ -6,19 +6,19 @@ import type { AdminQuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '
 export const QUOTES_PAGE_SIZE = 20;
 
 /** Which quote requests a list page shows: one status or all (undefined), zero-based page. */
-export interface QuoteListArgs {
+interface QuoteListArgs {
   status?: QuoteStatus;
   page: number;
 }
 
 // Quote requests share the inbox's 'Enquiry' tag type (with their own ids) rather than adding a
-// tag type to app/api.ts: they are the same inbox, and a status change also moves the dashboard's
+// tag type to lib/api/api.ts: they are the same inbox, and a status change also moves the dashboard's
 // open-request count, hence 'Stats'.
 const LIST = { type: 'Enquiry', id: 'QUOTE_LIST' } as const;
 const one = (id: number) => ({ type: 'Enquiry', id: `quote-${id}` }) as const;
 
 /** The admin side of quote requests (src/modules/quotes/admin-routes.ts). */
-export const quotesAdminApi = api.injectEndpoints({
+const quotesAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listQuoteRequests: build.query<Paged<QuoteRequestSummary>, QuoteListArgs>({
       query: ({ status, page }) => `/api/admin/quote-requests?limit=${QUOTES_PAGE_SIZE}&page=${page}${status ? `&status=${status}` : ''}`,

@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { AdminGallery, AdminGalleryImage, GalleryCard } from '../../../../../shared/api/galleries.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
 

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { describeError, firstFieldErrors } from '../../../app/api-errors.ts';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { describeError, firstFieldErrors } from '../../../lib/api/errors.ts';
+import { useAppDispatch } from '../../../lib/hooks.ts';
 import buttons from '../../../components/button.module.css';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -31,7 +31,7 @@ import { ImageGrid } from './image-grid.tsx';
 import styles from './galleries.module.css';
 
 /** How often the editor asks again while the worker is still making an image's renditions. */
-export const PROCESSING_POLL_MS = 2000;
+const PROCESSING_POLL_MS = 2000;
 
 /** /admin/galleries/{id}: name, uploads, the sortable image grid, and Delete Gallery. */
 export function GalleryEditPage() {

@@ -11,9 +11,9 @@ import { MAX_UPLOAD_MIB, uploadGalleryImage } from './upload-request.ts';
 registerPlugin(FilePondPluginFileValidateType, FilePondPluginFileValidateSize);
 
 /** The image types the server accepts (it checks the bytes too). */
-export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'];
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'];
 /** Files queued at once; more at a time gives "too many files". */
-export const MAX_FILES = 50;
+const MAX_FILES = 50;
 
 /** Props of {@link GalleryUploader}. */
 export interface GalleryUploaderProps {

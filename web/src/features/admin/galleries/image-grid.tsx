@@ -23,7 +23,7 @@ export interface ImageGridProps {
 }
 
 /** "Image 3 (Beech hedge)": how an image is named in labels and announcements. */
-export function imageLabel(image: AdminGalleryImage, position: number): string {
+function imageLabel(image: AdminGalleryImage, position: number): string {
   const text = image.caption || image.alt;
   return text ? `Image ${position} (${text})` : `Image ${position}`;
 }

@@ -1,10 +1,10 @@
-import { readXsrfToken } from '../../../app/api.ts';
+import { readXsrfToken } from '../../../lib/api/api.ts';
 
 /** Largest gallery upload (spec §9). */
 export const MAX_UPLOAD_MIB = 256;
 
 /** The answer of a failed upload as the upload zone words it (spec §8's upload messages). */
-export function uploadErrorText(status: number): string {
+function uploadErrorText(status: number): string {
   if (status === 413) return `File is too big (max ${MAX_UPLOAD_MIB} MiB)`;
   if (status === 415) return 'Wrong file type';
   if (status === 0) return 'Upload failed: no answer from the server';

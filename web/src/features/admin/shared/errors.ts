@@ -1,4 +1,4 @@
-import { describeError } from '../../../app/api-errors.ts';
+import { describeError } from '../../../lib/api/errors.ts';
 
 /** Every message per field from a 422 body's `errors` (the widget and image forms show them all). */
 export function fieldMessages<Field extends string>(error: unknown, fields: readonly Field[]): Partial<Record<Field, string[]>> {

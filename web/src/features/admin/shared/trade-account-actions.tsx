@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { describeError, firstFieldErrors } from '../../../app/api-errors.ts';
+import { describeError, firstFieldErrors } from '../../../lib/api/errors.ts';
 import buttons from '../../../components/button.module.css';
 import { FormField } from '../../../components/form-field.tsx';
 import { Modal } from '../../../components/modal.tsx';

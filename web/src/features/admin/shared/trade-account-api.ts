@@ -1,16 +1,16 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { AdminTradeAccount, TradeAccountAction } from '../../../../../shared/api/trade.ts';
 
 /** The users list's cache entry: an account's status is one of its columns. */
 const USERS_LIST = { type: 'Users', id: 'LIST' } as const;
-/** A user's trade accounts, cached beside the user (the tag types are fixed in app/api.ts). */
-export const tradeAccountTag = (userId: number) => ({ type: 'Users', id: `trade-${userId}` }) as const;
+/** A user's trade accounts, cached beside the user (the tag types are fixed in lib/api/api.ts). */
+const tradeAccountTag = (userId: number) => ({ type: 'Users', id: `trade-${userId}` }) as const;
 
 /**
  * Staff actions on a decided trade account (src/modules/trade/routes.ts), shared by the trade
  * applications screen and a user's page. An action refreshes the user's accounts and the users list.
  */
-export const tradeAccountApi = api.injectEndpoints({
+const tradeAccountApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUserTradeAccounts: build.query<AdminTradeAccount[], number>({
       query: (userId) => `/api/admin/users/${userId}/trade-account`,

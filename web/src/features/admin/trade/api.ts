@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { AdminTradeApplication, TradeApplicationStatus } from '../../../../../shared/api/trade.ts';
 
 /**
@@ -6,7 +6,7 @@ import type { AdminTradeApplication, TradeApplicationStatus } from '../../../../
  * visit (buyers apply meanwhile); after a decision the screen refetches its list, and the
  * dashboard's pending count ('Stats') is invalidated.
  */
-export const tradeAdminApi = api.injectEndpoints({
+const tradeAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listTradeApplications: build.query<AdminTradeApplication[], TradeApplicationStatus | ''>({
       query: (status) => ({ url: '/api/admin/trade-applications', params: status ? { status } : {} }),

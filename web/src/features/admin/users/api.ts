@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
 import type { AdminUserRow, Role, UserAccount, UserListFilters } from '../../../../../shared/api/users.ts';
 
@@ -6,7 +6,7 @@ import type { AdminUserRow, Role, UserAccount, UserListFilters } from '../../../
 export const USERS_PAGE_SIZE = 25;
 
 /** One page of the users list: its filters and zero-based page. */
-export interface UserListArgs extends UserListFilters {
+interface UserListArgs extends UserListFilters {
   page: number;
 }
 
@@ -23,7 +23,7 @@ export interface UserInput {
 const LIST = { type: 'Users', id: 'LIST' } as const;
 
 /** Users admin (CONTRACT "Users (admin)"). */
-export const usersApi = api.injectEndpoints({
+const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<Paged<AdminUserRow>, UserListArgs>({
       query: ({ page, ...filters }) => ({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { describeError, firstFieldErrors } from '../../../app/api-errors.ts';
-import type { FieldErrors } from '../../../app/api-errors.ts';
+import { describeError, firstFieldErrors } from '../../../lib/api/errors.ts';
+import type { FieldErrors } from '../../../lib/api/errors.ts';
 import type { UserInput } from './api.ts';
 import { USER_FIELDS } from './user-fields.tsx';
 import type { UserField } from './user-fields.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { describeError } from '../../../app/api-errors.ts';
+import { describeError } from '../../../lib/api/errors.ts';
 import buttons from '../../../components/button.module.css';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -18,7 +18,7 @@ import { UserTradePanel } from './user-trade-panel.tsx';
 import { useUserForm } from './use-user-form.ts';
 
 /** The success banner's text (spec §8). */
-export const SAVED_TEXT = 'Changes saved...';
+const SAVED_TEXT = 'Changes saved...';
 
 /** /admin/users/{id}: edit one user, or delete them; their trade account under the form. */
 export function UserEditPage() {

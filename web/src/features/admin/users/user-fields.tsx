@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import type { FieldErrors } from '../../../app/api-errors.ts';
+import type { FieldErrors } from '../../../lib/api/errors.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import styles from '../shared/admin.module.css';
 import type { Role } from '../../../../../shared/api/users.ts';

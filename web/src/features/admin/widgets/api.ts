@@ -1,4 +1,4 @@
-import { api } from '../../../app/api.ts';
+import { api } from '../../../lib/api/api.ts';
 import type { WidgetData, WidgetSummary } from '../../../../../shared/api/widgets.ts';
 
 const LIST = { type: 'Widget', id: 'LIST' } as const;
@@ -7,7 +7,7 @@ const LIST = { type: 'Widget', id: 'LIST' } as const;
  * Widgets admin. The public Widget component caches each widget under {Widget, id}, so a save
  * invalidates that tag and the public page shows the change without a reload.
  */
-export const widgetsAdminApi = api.injectEndpoints({
+const widgetsAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listWidgets: build.query<WidgetSummary[], void>({
       query: () => '/api/widgets',

@@ -41,7 +41,7 @@ export const FEATURE_PLUGINS: Record<RichTextFeature, PluginConstructor[]> = {
 };
 
 /** The spec's toolbar (bold, italic, underline, colour, alignment, lists, blockquote, link, code) plus headings. */
-export const TOOLBAR = [
+const TOOLBAR = [
   'heading',
   '|',
   'bold',
@@ -61,7 +61,7 @@ export const TOOLBAR = [
 ];
 
 /** Paragraph plus one option per shared heading level (h2 → "Heading 2"), and no other. */
-export function headingOptions(): HeadingOption[] {
+function headingOptions(): HeadingOption[] {
   return [
     { model: 'paragraph', title: 'Paragraph', class: 'ck-heading_paragraph' },
     ...RICH_TEXT_HEADINGS.map((tag) => {
@@ -72,7 +72,7 @@ export function headingOptions(): HeadingOption[] {
 }
 
 /** Every plugin the shared element list needs, once each, plus alignment and plain-text paste. */
-export function editorPlugins(): PluginConstructor[] {
+function editorPlugins(): PluginConstructor[] {
   const needed = new Set(Object.values(RICH_TEXT_ELEMENTS).flatMap((feature) => FEATURE_PLUGINS[feature]));
   return [Essentials, ...needed, Alignment, PlainTextPaste].filter((plugin, index, all) => all.indexOf(plugin) === index);
 }

@@ -2,7 +2,7 @@ import { plainTextToHtml } from 'ckeditor5';
 import type { Editor } from 'ckeditor5';
 
 /** The visible text of an HTML fragment, block boundaries turned into line breaks. */
-export function htmlToPlainText(html: string): string {
+function htmlToPlainText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   doc.querySelectorAll('br').forEach((br) => br.replaceWith('\n'));
   doc.querySelectorAll('p, div, li, h1, h2, h3, h4, h5, h6, blockquote, pre, tr').forEach((block) => block.append('\n\n'));

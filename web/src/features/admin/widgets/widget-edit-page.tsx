@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { describeError } from '../../../app/api-errors.ts';
+import { describeError } from '../../../lib/api/errors.ts';
 import buttons from '../../../components/button.module.css';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { FormField } from '../../../components/form-field.tsx';

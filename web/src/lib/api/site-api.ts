@@ -1,4 +1,4 @@
-import { DAY_CODES, DAY_NAMES, type DayCode } from '../../../shared/days.ts';
+import { DAY_CODES, DAY_NAMES, type DayCode } from '../../../../shared/days.ts';
 import { api } from './api.ts';
 
 /** Business details from GET /api/site; the footer and the contact page show them. */
@@ -24,9 +24,6 @@ export interface SiteInfo {
   /** A maps service's directions to the yard from wherever the visitor is. */
   directionsUrl: string;
 }
-
-/** Day abbreviations in week order, as GET /api/site sends them. */
-export type { DayCode } from '../../../shared/days.ts';
 
 /** One opening rule: these days, from `opens` to `closes`. */
 export interface OpeningHours {

@@ -1,9 +1,9 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { authRedirectRequested } from './api.ts';
-import type { AuthRedirectReason } from './api.ts';
+import { authRedirectRequested } from '../api/api.ts';
+import type { AuthRedirectReason } from '../api/api.ts';
 import { sessionApi } from './session-api.ts';
-import type { UserAccount } from '../../../shared/api/users.ts';
+import type { UserAccount } from '../../../../shared/api/users.ts';
 
 /** Who is using the app. `checked` turns true once the first GET /api/user has answered. */
 export interface SessionState {
@@ -62,7 +62,7 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedOut, userChanged, redirectHandled } = sessionSlice.actions;
+export const { userChanged, redirectHandled } = sessionSlice.actions;
 
 /** The current user, or null for a guest. Typed against the slice, not the store, to avoid cycles. */
 export const selectCurrentUser = (state: { session: SessionState }): UserAccount | null => state.session.user;

@@ -1,5 +1,5 @@
-import { api, routeAuthFailure, UNVERIFIED_MESSAGE } from './api.ts';
-import type { UserAccount } from '../../../shared/api/users.ts';
+import { api, routeAuthFailure, UNVERIFIED_MESSAGE } from '../api/api.ts';
+import type { UserAccount } from '../../../../shared/api/users.ts';
 
 /** GET /api/session's body: who is signed in; it answers a guest 200 (the console stays clean). */
 interface SessionBody {
@@ -14,7 +14,7 @@ export const sessionApi = api.injectEndpoints({
     /**
      * The current user, or null for a guest, from GET /api/session. Signed in but unverified comes
      * back as the 403 GET /api/user would have answered, so the session slice and the auth
-     * redirects (app/api.ts) treat both routes' answers alike.
+     * redirects (lib/api/api.ts) treat both routes' answers alike.
      */
     getCurrentUser: build.query<UserAccount | null, void>({
       async queryFn(_arg, queryApi, _extra, baseQuery) {
@@ -30,7 +30,7 @@ export const sessionApi = api.injectEndpoints({
     }),
     /**
      * POST /logout. App-level because every signed-in layout offers it; `useLogout`
-     * (app/use-logout.ts) clears the local session once it has left the protected page.
+     * (lib/session/use-logout.ts) clears the local session once it has left the protected page.
      */
     logout: build.mutation<void, void>({
       query: () => ({ url: '/logout', method: 'POST', responseHandler: 'content-type' }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { json, mockServer } from '../test/fetch.ts';
+import { json, mockServer } from '../../test/fetch.ts';
 import { api } from './api.ts';
-import { makeStore } from './store.ts';
+import { makeStore } from '../store.ts';
 
 const probe = api.injectEndpoints({
   endpoints: (build) => ({

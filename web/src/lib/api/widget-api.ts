@@ -1,5 +1,5 @@
-import { api } from '../app/api.ts';
-import type { WidgetData } from '../../../shared/api/widgets.ts';
+import { api } from './api.ts';
+import type { WidgetData } from '../../../../shared/api/widgets.ts';
 
 /**
  * The public widget read. It lives beside the shared Widget component (not in features/widgets,

@@ -1,10 +1,10 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { ServerApiResolver } from '../../../shared/server-render.ts';
+import type { ServerApiResolver } from '../../../../shared/server-render.ts';
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 
 /** Every tag any feature may provide or invalidate; features inject endpoints, never a second api. */
-export const tagTypes = [
+const tagTypes = [
   'User',
   'Users',
   'Site',
@@ -29,8 +29,6 @@ export function readXsrfToken(): string | undefined {
   }
   return undefined;
 }
-
-export type { ServerApiResolver } from '../../../shared/server-render.ts';
 
 /**
  * The store's thunk extra argument. In the server render `resolveOnServer` answers the app's GET
@@ -65,7 +63,7 @@ const primeCsrfCookie: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryEr
  * (first visit, or the cookie expired) fetches one first, and a 419 is retried once with a fresh
  * token, so a guest's contact form never fails just because the page stayed open for hours.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta> = async (args, api, extra) => {
   const resolveOnServer = (api.extra as ApiExtra | undefined)?.resolveOnServer;
   if (resolveOnServer) {
     if (typeof args !== 'string') return { error: { status: 'CUSTOM_ERROR', error: 'The server render only reads.' } };
@@ -89,7 +87,7 @@ export type AuthRedirectReason = 'login' | 'verify-email' | 'confirm-password';
 /**
  * Asks the app to leave the current page because of an auth failure. The base query only
  * dispatches it: the session slice forgets the user on 'login', and `AuthRedirects`
- * (app/route-guards.tsx), which lives inside the router, does the navigating.
+ * (components/route-guards.tsx), which lives inside the router, does the navigating.
  */
 export const authRedirectRequested = createAction<AuthRedirectReason>('api/authRedirectRequested');
 

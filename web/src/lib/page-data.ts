@@ -1,15 +1,15 @@
-import type { AppDispatch } from '../app/store.ts';
-import type { Breadcrumb, PageHandle, PageMeta } from '../app/page-handle.ts';
-import { galleryApi } from './gallery-api.ts';
-import { widgetApi } from './widget-api.ts';
+import type { AppDispatch } from './store.ts';
+import type { Breadcrumb, PageHandle, PageMeta } from './page-handle.ts';
+import { galleryApi } from './api/gallery-api.ts';
+import { widgetApi } from './api/widget-api.ts';
 
 /** The server-side reads of the named widgets (the args `<Widget name>` asks for). */
-export function prefetchWidgets(dispatch: AppDispatch, names: readonly string[]): PromiseLike<unknown>[] {
+function prefetchWidgets(dispatch: AppDispatch, names: readonly string[]): PromiseLike<unknown>[] {
   return names.map((name) => dispatch(widgetApi.endpoints.getWidgetByName.initiate(name)));
 }
 
 /** The server-side read of a banner gallery (the arg `<GallerySlider galleryId>` asks for). */
-export function prefetchGallery(dispatch: AppDispatch, galleryId: number): PromiseLike<unknown> {
+function prefetchGallery(dispatch: AppDispatch, galleryId: number): PromiseLike<unknown> {
   return dispatch(galleryApi.endpoints.getGallery.initiate(galleryId));
 }
 

@@ -1,4 +1,4 @@
-import { describeError } from '../app/api-errors.ts';
+import { describeError } from './errors.ts';
 
 /** Shown when a failure has no message meant for people (network down, 5xx, unreadable body). */
 export const GENERIC_ERROR = 'Sorry, something went wrong. Please try again in a moment.';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { json, mockServer } from '../test/fetch.ts';
+import { json, mockServer } from '../../test/fetch.ts';
 import { selectCurrentUser, selectSessionChecked } from './session.ts';
 import { sessionApi } from './session-api.ts';
-import { makeStore } from './store.ts';
+import { makeStore } from '../store.ts';
 
 describe('session', () => {
   it('treats a 401 from /api/user as a guest', async () => {

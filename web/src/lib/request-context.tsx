@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { FormPostResult } from '../../../shared/server-render.ts';
-import { readXsrfToken } from './api.ts';
+import { readXsrfToken } from './api/api.ts';
 
 export type { FormPostResult } from '../../../shared/server-render.ts';
 
 /** Per-request facts the server hands to the page (and the browser reads back when hydrating). */
-export interface RequestInfo {
+interface RequestInfo {
   /**
    * The CSRF token a plain form post must carry in its `_token` field. On the server this is a
    * placeholder in the cached HTML, replaced per response with the visitor's own token.

@@ -2,9 +2,9 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { Location } from 'react-router-dom';
 import { isAuthScreen } from '../../../shared/app-routes.ts';
-import { Loading } from '../components/loading.tsx';
-import { useAppDispatch, useAppSelector } from './hooks.ts';
-import { redirectHandled, selectAuthRedirect, selectCurrentUser, selectSessionChecked, selectUnverified } from './session.ts';
+import { Loading } from './loading.tsx';
+import { useAppDispatch, useAppSelector } from '../lib/hooks.ts';
+import { redirectHandled, selectAuthRedirect, selectCurrentUser, selectSessionChecked, selectUnverified } from '../lib/session/session.ts';
 import type { UserAccount } from '../../../shared/api/users.ts';
 
 /** What the guards and the central error handler put in `location.state`. */
@@ -99,7 +99,7 @@ function SignedOutNotice() {
 }
 
 /**
- * Carries out the base query's auth redirects (app/api.ts): 401/419 → Login, unverified 403 →
+ * Carries out the base query's auth redirects (lib/api/api.ts): 401/419 → Login, unverified 403 →
  * VerifyEmail, 423 → ConfirmPassword. Lives inside the router, so navigation is the router's own
  * (no reloads), and remembers the page the user was on so Login and ConfirmPassword can return.
  */

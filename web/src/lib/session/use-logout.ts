@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { describeError } from './api-errors.ts';
-import { useAppDispatch } from './hooks.ts';
-import { api } from './api.ts';
+import { describeError } from '../api/errors.ts';
+import { useAppDispatch } from '../hooks.ts';
+import { api } from '../api/api.ts';
 import { sessionApi, useLogoutMutation } from './session-api.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { json, mockServer } from '../test/fetch.ts';
+import { json, mockServer } from '../../test/fetch.ts';
 import { api } from './api.ts';
-import { sessionApi } from './session-api.ts';
-import type { UserAccount } from '../../../shared/api/users.ts';
-import { makeStore } from './store.ts';
+import { sessionApi } from '../session/session-api.ts';
+import type { UserAccount } from '../../../../shared/api/users.ts';
+import { makeStore } from '../store.ts';
 
 const probe = api.injectEndpoints({
   endpoints: (build) => ({

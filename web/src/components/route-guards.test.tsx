@@ -3,13 +3,13 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json, mockServer } from '../test/fetch.ts';
-import { authRedirectRequested } from './api.ts';
+import { authRedirectRequested } from '../lib/api/api.ts';
 import { AuthRedirects, RequireRole, confirmReturn } from './route-guards.tsx';
 import type { Role } from './route-guards.tsx';
-import { sessionApi } from './session-api.ts';
+import { sessionApi } from '../lib/session/session-api.ts';
 import type { UserAccount } from '../../../shared/api/users.ts';
-import { makeStore } from './store.ts';
-import type { AppStore } from './store.ts';
+import { makeStore } from '../lib/store.ts';
+import type { AppStore } from '../lib/store.ts';
 
 const userWith = (role: Role): UserAccount => ({
   id: 1,

@@ -1,11 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { api } from './api.ts';
-import type { ApiExtra } from './api.ts';
-import { sessionSlice } from './session.ts';
+import { api } from './api/api.ts';
+import type { ApiExtra } from './api/api.ts';
+import { sessionSlice } from './session/session.ts';
 
 /**
  * Builds a fresh store; the app makes one, each test makes its own, and the server render one per
- * request with `extra.resolveOnServer` (app/api.ts) so its queries read the services directly.
+ * request with `extra.resolveOnServer` (lib/api/api.ts) so its queries read the services directly.
  */
 export function makeStore(extra: ApiExtra = {}) {
   return configureStore({

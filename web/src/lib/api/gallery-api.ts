@@ -1,5 +1,5 @@
-import { api } from '../app/api.ts';
-import type { Gallery } from '../../../shared/api/galleries.ts';
+import { api } from './api.ts';
+import type { Gallery } from '../../../../shared/api/galleries.ts';
 
 /**
  * The public gallery read, beside the shared banner slider: several content pages show banners

@@ -5,9 +5,9 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '../test/fetch.ts';
 import { RequireRole } from './route-guards.tsx';
-import { sessionApi } from './session-api.ts';
-import { makeStore } from './store.ts';
-import { useLogout } from './use-logout.ts';
+import { sessionApi } from '../lib/session/session-api.ts';
+import { makeStore } from '../lib/store.ts';
+import { useLogout } from '../lib/session/use-logout.ts';
 
 function Keyed() {
   const { pathname } = useLocation();
@@ -23,6 +23,7 @@ function Account() {
   );
 }
 
+/** useLogout (lib/session/) leaving a page RequireRole guards: the guard must not send us to Login. */
 describe('useLogout', () => {
   it('goes Home and stays there: the guard of the page being left does not send us to Login', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
