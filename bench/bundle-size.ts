@@ -25,7 +25,14 @@ const FORBIDDEN: [string, RegExp][] = [
 export async function measureHomeJavaScript(baseUrl: string): Promise<BundleFigures> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -48,7 +55,11 @@ export async function measureHomeJavaScript(baseUrl: string): Promise<BundleFigu
       );
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-    await page.locator('.swiper').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.swiper')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(500);
     const files = await Promise.all(pending);
     const notGzipped = files.filter((f) => f.encoding !== 'gzip' && f.gzipBytes > 1024);

@@ -3,7 +3,12 @@ import setupTemplate from '../test/global-setup.ts';
 import { createTestContext, startTestServer } from '../test/harness.ts';
 
 /** The searches measured: an exact genus, a common name, one ranked through species-level names, and a typo that takes the fallback. */
-export const SEARCH_PATHS = ['/api/catalogue?q=acer', '/api/catalogue?q=hornbeam', '/api/catalogue?q=laurel', '/api/catalogue?q=acre'] as const;
+export const SEARCH_PATHS = [
+  '/api/catalogue?q=acer',
+  '/api/catalogue?q=hornbeam',
+  '/api/catalogue?q=laurel',
+  '/api/catalogue?q=acre',
+] as const;
 const BASELINE_PATH = '/healthz';
 /** The catalogue page's first view (no search): printed for information, no target. */
 const LISTING_PATH = '/api/catalogue';
@@ -48,7 +53,8 @@ export async function benchCatalogueSearch(rounds = 200, sizes = [5_000, 20_000]
           const body = await response.text();
           const elapsed = performance.now() - started;
           if (response.status !== 200) throw new Error(`${path}: ${response.status} ${body.slice(0, 200)}`);
-          if (path !== BASELINE_PATH && path !== LISTING_PATH && !(JSON.parse(body) as { total: number }).total) throw new Error(`${path} found nothing`);
+          if (path !== BASELINE_PATH && path !== LISTING_PATH && !(JSON.parse(body) as { total: number }).total)
+            throw new Error(`${path} found nothing`);
           if (round >= 0) times[path]!.push(elapsed); // the first 20 rounds warm caches and connections
         }
       }
@@ -59,7 +65,9 @@ export async function benchCatalogueSearch(rounds = 200, sizes = [5_000, 20_000]
         p50: Object.fromEntries(sorted.map(([path, ms]) => [path, percentile(ms, 50)])),
       });
       for (const [path, ms] of sorted) {
-        console.log(`catalogue search, ${size} lines: ${path} p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms`);
+        console.log(
+          `catalogue search, ${size} lines: ${path} p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${percentile(ms, 95).toFixed(1)} ms`,
+        );
       }
     }
   } finally {

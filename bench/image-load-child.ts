@@ -34,7 +34,9 @@ try {
   const slots = createSemaphore(concurrency);
   await Promise.all(ids.map((id) => slots.run(() => renderImageRenditions(context.deps, id))));
   const ms = performance.now() - started;
-  const ready = Number((await context.deps.db('gallery_images').whereIn('id', ids).where({ status: 'ready' }).count({ n: '*' }).first())!.n);
+  const ready = Number(
+    (await context.deps.db('gallery_images').whereIn('id', ids).where({ status: 'ready' }).count({ n: '*' }).first())!.n,
+  );
   process.send!({ done: true, ms, ready });
 } finally {
   await context.close();

@@ -16,13 +16,18 @@ export interface RenditionFigures {
 export async function make24MegapixelJpeg(): Promise<Buffer> {
   const width = 6000;
   const height = 4000;
-  const base = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const base = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
     .png()
     .toBuffer();
   const gradient = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3b7d3a"/><stop offset="1" stop-color="#c9e3a1"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)" opacity="0.7"/></svg>`,
   );
-  return sharp(base).composite([{ input: gradient }]).jpeg({ quality: 90 }).toBuffer();
+  return sharp(base)
+    .composite([{ input: gradient }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /**

@@ -107,7 +107,8 @@ export async function benchLighthouse(baseUrl: string, options: LighthouseOption
   const origin = new URL(baseUrl).origin;
   const chromePath = options.chromePath ?? '/usr/bin/chromium';
   // chrome-launcher reports a missing binary as an unhandled 'error' event that kills the process.
-  if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}: install Debian's chromium package (never download a browser)`);
+  if (!existsSync(chromePath))
+    throw new Error(`no Chromium at ${chromePath}: install Debian's chromium package (never download a browser)`);
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: CHROME_FLAGS,

@@ -22,7 +22,12 @@ const IN_FLIGHT = 3;
 const MESSAGES = 12;
 const FROM = 'Hothfield Nurseries <noreply@example.com>';
 
-const message = (i: number): MailMessage => ({ to: `buyer${i}@example.com`, subject: `Enquiry ${i}`, text: `Enquiry ${i}`, html: `<p>Enquiry ${i}</p>` });
+const message = (i: number): MailMessage => ({
+  to: `buyer${i}@example.com`,
+  subject: `Enquiry ${i}`,
+  text: `Enquiry ${i}`,
+  html: `<p>Enquiry ${i}</p>`,
+});
 
 /** Sends `count` messages with at most `inFlight` at once, as a mail worker with that concurrency does. */
 async function sendAll(send: (m: MailMessage) => Promise<unknown>, count: number, inFlight: number): Promise<number> {
@@ -53,7 +58,14 @@ export async function benchMailPool(stallMs = 1000): Promise<MailPoolFigures> {
     const perMessageConnections = smtp.connections() - before;
     perMessage.close();
 
-    const mailer = createMailer({ smtpUrl: smtp.url, from: FROM, replyTo: 'sales@example.com', varDir: '/nonexistent', log, maxConnections: IN_FLIGHT });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: FROM,
+      replyTo: 'sales@example.com',
+      varDir: '/nonexistent',
+      log,
+      maxConnections: IN_FLIGHT,
+    });
     try {
       before = smtp.connections();
       const openingMs = await sendAll((m) => mailer.send(m), IN_FLIGHT, IN_FLIGHT); // opens the pool's connections
@@ -68,7 +80,7 @@ export async function benchMailPool(stallMs = 1000): Promise<MailPoolFigures> {
         pooledPerMinute: perMinute(pooledMs),
         perMessagePerMinute: perMinute(perMessageMs),
         ratio: perMessageMs / pooledMs,
-        coldRatio: ((MESSAGES + IN_FLIGHT) / (openingMs + pooledMs)) / (MESSAGES / perMessageMs),
+        coldRatio: (MESSAGES + IN_FLIGHT) / (openingMs + pooledMs) / (MESSAGES / perMessageMs),
         pooledConnections,
         perMessageConnections,
       };

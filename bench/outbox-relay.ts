@@ -40,13 +40,19 @@ export async function benchOutboxRelay(events = 5000, samples = 200): Promise<Re
     let started = performance.now();
     for (let i = 0; i < jobs.length; i += 200) {
       await mail.addBulk(
-        jobs.slice(i, i + 200).map((job) => ({ name: job.name, data: { payload: job.data, eventId: job.eventId } satisfies JobEnvelope, opts: bullJobOptions(job) })),
+        jobs.slice(i, i + 200).map((job) => ({
+          name: job.name,
+          data: { payload: job.data, eventId: job.eventId } satisfies JobEnvelope,
+          opts: bullJobOptions(job),
+        })),
       );
     }
     const rawSeconds = (performance.now() - started) / 1000;
     await mail.obliterate({ force: true });
 
-    await db('events').insert(Array.from({ length: events }, (_, i) => ({ name: 'contact.received', payload: JSON.stringify({ id: 20_000_000 + i }) })));
+    await db('events').insert(
+      Array.from({ length: events }, (_, i) => ({ name: 'contact.received', payload: JSON.stringify({ id: 20_000_000 + i }) })),
+    );
     await relay.idle();
     started = performance.now();
     const published = await relay.publishPending();
@@ -71,9 +77,11 @@ export async function benchOutboxRelay(events = 5000, samples = 200): Promise<Re
     const raw: number[] = [];
     for (let i = 0; i < samples; i++) {
       const id = 30_000_000 + i;
-      const committed = await db.transaction(async (trx) => {
-        await context.deps.events.record(trx, 'contact.received', { id });
-      }).then(() => performance.now());
+      const committed = await db
+        .transaction(async (trx) => {
+          await context.deps.events.record(trx, 'contact.received', { id });
+        })
+        .then(() => performance.now());
       await waitFor(id);
       outbox.push(startedAt.get(id)! - committed);
 

@@ -67,7 +67,11 @@ async function rendersBesideImages(context: TestContext, mode: 'niced' | 'plain'
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const failed = exited.then((code) => Promise.reject(new Error(`image load process exited with ${code}`)));
-  const next = () => Promise.race([new Promise<Record<string, number>>((resolve) => child.once('message', (m) => resolve(m as Record<string, number>))), failed]);
+  const next = () =>
+    Promise.race([
+      new Promise<Record<string, number>>((resolve) => child.once('message', (m) => resolve(m as Record<string, number>))),
+      failed,
+    ]);
   try {
     await next(); // uploads stored
     let done: Record<string, number> | undefined;

@@ -36,9 +36,10 @@ try {
   await context.deps.settle();
   const ms = performance.now() - started;
   clearInterval(sampler);
-  const ready = Number((await context.deps.db('gallery_images').whereIn('id', ids).where({ status: 'ready' }).count({ n: '*' }).first())!.n);
+  const ready = Number(
+    (await context.deps.db('gallery_images').whereIn('id', ids).where({ status: 'ready' }).count({ n: '*' }).first())!.n,
+  );
   process.send!({ peakMiB: peak, startMiB, ms, ready });
 } finally {
   await context.close();
 }
-

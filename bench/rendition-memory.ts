@@ -25,7 +25,9 @@ interface RunFigures {
 
 /** A 4000×3000 photo-like JPEG of about 6 MB (noise keeps the encoder honest). */
 async function makeSixMegabyteJpeg(): Promise<Buffer> {
-  const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  const noise = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
     .png({ compressionLevel: 1 })
     .toBuffer();
   return sharp(noise).jpeg({ quality: 88 }).toBuffer();
@@ -57,7 +59,10 @@ export async function benchRenditionMemory(uploads = 20): Promise<RenditionMemor
     const fileMiB = (await stat(file)).size / 2 ** 20;
     const baseline = await run('baseline', file, uploads);
     const bounded = await run('bounded', file, uploads);
-    for (const [mode, figures] of [['baseline', baseline], ['bounded', bounded]] as const) {
+    for (const [mode, figures] of [
+      ['baseline', baseline],
+      ['bounded', bounded],
+    ] as const) {
       if (figures.ready !== uploads) throw new Error(`${mode}: only ${figures.ready} of ${uploads} images became ready`);
     }
     return {

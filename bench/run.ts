@@ -27,7 +27,22 @@ import { benchWorkerRss } from './worker-rss.ts';
  * BENCH_SECONDS sets each autocannon measurement's length, BENCH_LIGHTHOUSE_RUNS the runs per page,
  * BENCH_SMTP_STALL_MS the slow mail server's delay per command (mail-pool).
  */
-const SECTIONS = ['widget', 'bundle', 'lighthouse', 'render', 'search', 'images', 'seed', 'memory', 'relay', 'render-under-load', 'pdf', 'worker-rss', 'mail-pool', 'trade'] as const;
+const SECTIONS = [
+  'widget',
+  'bundle',
+  'lighthouse',
+  'render',
+  'search',
+  'images',
+  'seed',
+  'memory',
+  'relay',
+  'render-under-load',
+  'pdf',
+  'worker-rss',
+  'mail-pool',
+  'trade',
+] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections measured against the shared bench server (bench/server.ts), started only for them. */
 const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render'];
@@ -71,8 +86,18 @@ if (SERVER_SECTIONS.some((s) => selected.has(s))) {
     if (selected.has('widget')) {
       const route = await benchWidgetRoute(baseUrl, benchSeconds);
       results.push(
-        { name: 'widget route req/s ÷ bare route req/s', value: `${route.ratio.toFixed(2)}× (${Math.round(route.widgetRps)} vs ${Math.round(route.bareRps)} req/s)`, target: '≥ 0.70×', ok: route.ratio >= 0.7 },
-        { name: 'widget route p99 latency', value: `${route.widgetP99} ms (bare route ${route.bareP99} ms)`, target: '≤ 25 ms', ok: route.widgetP99 <= 25 },
+        {
+          name: 'widget route req/s ÷ bare route req/s',
+          value: `${route.ratio.toFixed(2)}× (${Math.round(route.widgetRps)} vs ${Math.round(route.bareRps)} req/s)`,
+          target: '≥ 0.70×',
+          ok: route.ratio >= 0.7,
+        },
+        {
+          name: 'widget route p99 latency',
+          value: `${route.widgetP99} ms (bare route ${route.bareP99} ms)`,
+          target: '≤ 25 ms',
+          ok: route.widgetP99 <= 25,
+        },
       );
     }
 
@@ -85,18 +110,30 @@ if (SERVER_SECTIONS.some((s) => selected.has(s))) {
           target: '≤ 150 KB',
           ok: bundle.totalGzipBytes <= 150 * 1024,
         },
-        { name: 'CKEditor, FilePond or admin code in that JS', value: bundle.forbidden.length ? bundle.forbidden.join(', ') : 'none', target: 'none', ok: bundle.forbidden.length === 0 },
+        {
+          name: 'CKEditor, FilePond or admin code in that JS',
+          value: bundle.forbidden.length ? bundle.forbidden.join(', ') : 'none',
+          target: 'none',
+          ok: bundle.forbidden.length === 0,
+        },
       );
     }
 
     // Before the load tests, on an idle server: simulated throttling scales the CPU time it saw.
     if (selected.has('lighthouse')) {
-      const lh = await benchLighthouse(baseUrl, { runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), chromePath: process.env.CHROMIUM_PATH });
+      const lh = await benchLighthouse(baseUrl, {
+        runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+        chromePath: process.env.CHROMIUM_PATH,
+      });
       const how = lh.runsPerPage > 1 ? `median of ${lh.runsPerPage} runs` : 'one run';
-      console.log(`Lighthouse 12, mobile, simulated throttling, ${how} per page; machine benchmarkIndex ${lh.benchmarkIndex}; HTML reports in ${lh.reportDir}`);
+      console.log(
+        `Lighthouse 12, mobile, simulated throttling, ${how} per page; machine benchmarkIndex ${lh.benchmarkIndex}; HTML reports in ${lh.reportDir}`,
+      );
       for (const p of lh.pages) {
         const s = p.scores;
-        console.log(`  ${p.page}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo}; LCP ${p.lcpMs} ms; CLS ${p.cls.toFixed(3)}`);
+        console.log(
+          `  ${p.page}: performance ${s.performance}, accessibility ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo}; LCP ${p.lcpMs} ms; CLS ${p.cls.toFixed(3)}`,
+        );
         if (p.shortfalls.length) console.log(`    short of 0.9: ${p.shortfalls.join(', ')}`);
         for (const warning of p.warnings) console.log(`    warning: ${warning}`);
         results.push(
@@ -110,7 +147,12 @@ if (SERVER_SECTIONS.some((s) => selected.has(s))) {
         );
       }
       const otherHosts = [...new Set(lh.pages.flatMap((p) => p.otherHosts))];
-      results.push({ name: 'hosts other than the site the Lighthouse pages asked for', value: otherHosts.length ? otherHosts.join(', ') : 'none', target: 'none', ok: otherHosts.length === 0 });
+      results.push({
+        name: 'hosts other than the site the Lighthouse pages asked for',
+        value: otherHosts.length ? otherHosts.join(', ') : 'none',
+        target: 'none',
+        ok: otherHosts.length === 0,
+      });
     }
 
     if (selected.has('render')) {

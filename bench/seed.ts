@@ -16,7 +16,9 @@ export interface SeedFigures {
  */
 export async function benchSeed(context: TestContext): Promise<SeedFigures> {
   const started = performance.now();
-  await sharp({ create: { width: 1920, height: 1000, channels: 3, background: '#6a8f4e', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  await sharp({
+    create: { width: 1920, height: 1000, channels: 3, background: '#6a8f4e', noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
   const baselineMs = performance.now() - started;

@@ -21,7 +21,9 @@ function get(agent: http.Agent, url: string, cookie: string): Promise<number> {
     const started = performance.now();
     const request = http.get(url, { agent, headers: { cookie, 'accept-encoding': 'gzip', accept: 'application/json' } }, (response) => {
       response.on('data', () => undefined);
-      response.on('end', () => (response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url}: ${response.statusCode}`)),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);

@@ -65,7 +65,10 @@ export async function benchTrade(renderRows = 200, apiRows = 5_000): Promise<Tra
       const rows = realisticRows(count).map((row, i) => ({
         ...row,
         price_pence: 350 + (i % 40) * 25,
-        price_breaks: JSON.stringify([{ min_quantity: 10, price_pence: 300 }, { min_quantity: 50, price_pence: 275 }]),
+        price_breaks: JSON.stringify([
+          { min_quantity: 10, price_pence: 300 },
+          { min_quantity: 50, price_pence: 275 },
+        ]),
         stock_status: i % 3 ? 'in_stock' : 'ready_from',
         stock_quantity: i % 3 ? 100 + i : null,
         ready_from: i % 3 ? null : '2027-03-01',
@@ -109,9 +112,20 @@ export async function benchTrade(renderRows = 200, apiRows = 5_000): Promise<Tra
         if (hasTrade !== (who === 'buyer')) throw new Error(`${who} ${p}: trade field ${hasTrade ? 'present' : 'missing'}`);
       }
     }
-    const cookies = Object.fromEntries(Object.entries(identities).map(([who, client]) => [who, [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')]));
+    const cookies = Object.fromEntries(
+      Object.entries(identities).map(([who, client]) => [who, [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')]),
+    );
     const times = await runClient({ baseUrl: guest.baseUrl, cookies, paths: TRADE_API_PATHS, rounds: API_ROUNDS, warmup: 30 });
-    const at = (p: number) => (list: Record<string, number[]>) => Object.fromEntries(Object.entries(list).map(([url, ms]) => [url, percentile(ms.sort((a, b) => a - b), p)]));
+    const at = (p: number) => (list: Record<string, number[]>) =>
+      Object.fromEntries(
+        Object.entries(list).map(([url, ms]) => [
+          url,
+          percentile(
+            ms.sort((a, b) => a - b),
+            p,
+          ),
+        ]),
+      );
     const p95 = at(95);
     return {
       rows: renderRows,

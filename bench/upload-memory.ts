@@ -22,7 +22,10 @@ type Ready = { baseUrl: string; email: string; password: string; galleryId: numb
  * web process's resident memory grew while it streamed to disk.
  */
 export async function benchUploadMemory(fileMiB = 200): Promise<UploadFigures> {
-  const child = fork(path.join(import.meta.dirname, 'upload-server.ts'), { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: 'inherit' });
+  const child = fork(path.join(import.meta.dirname, 'upload-server.ts'), {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: 'inherit',
+  });
   const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
   const ready = await next<Ready>();
   const dir = await mkdtemp(path.join(tmpdir(), 'nursery-upload-'));
@@ -30,7 +33,9 @@ export async function benchUploadMemory(fileMiB = 200): Promise<UploadFigures> {
   try {
     // A real 3000×2000 JPEG padded to the full size after its end marker: a valid image upload
     // whose every byte the server must stream to disk.
-    const jpeg = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3b7d3a' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3b7d3a' } })
+      .jpeg()
+      .toBuffer();
     const handle = await open(file, 'w');
     await handle.write(jpeg);
     await handle.truncate(fileMiB * 1024 * 1024);

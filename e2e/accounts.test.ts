@@ -107,7 +107,13 @@ describe('accounts', () => {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'register-desktop');
 
-    await fill(page, { 'First name': account.firstname, 'Last name': account.lastname, Email: account.email, Password: 'short', 'Confirm password': 'short' });
+    await fill(page, {
+      'First name': account.firstname,
+      'Last name': account.lastname,
+      Email: account.email,
+      Password: 'short',
+      'Confirm password': 'short',
+    });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('The password field must be at least 8 characters.').waitFor();
     await expect(page.getByLabel(/^Password/).getAttribute('aria-invalid')).resolves.toBe('true');
@@ -236,7 +242,10 @@ describe('accounts', () => {
     await page.getByText('Recovery codes copied.').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.trim().split('\n').slice(-8)).toEqual(shown);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Codes (.txt)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Codes (.txt)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('hothfield-nurseries-recovery-codes.txt');
     const saved = await readFile((await download.path())!, 'utf8');
     expect(saved.trim().split('\n').slice(-8)).toEqual(shown);
@@ -268,7 +277,11 @@ describe('accounts', () => {
 
     await page.getByRole('link', { name: 'Change Password' }).click();
     await page.waitForURL('**/account/password');
-    await fill(page, { 'Current password': 'wrong guess here', 'New password': 'blackthorn 2025', 'Confirm new password': 'blackthorn 2025' });
+    await fill(page, {
+      'Current password': 'wrong guess here',
+      'New password': 'blackthorn 2025',
+      'Confirm new password': 'blackthorn 2025',
+    });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').filter({ hasText: 'The provided password does not match your current password.' }).waitFor();
     await screenshot(page, 'password-errors-desktop');

@@ -31,7 +31,16 @@ beforeAll(async () => {
   ids = (
     (await db('catalogue_items')
       .insert([
-        { genus: 'Zelkova', species: SPECIES.first, common_name: 'Keaki', form: '3L', height: '60-90', price_pence: 250, stock_status: 'in_stock', stock_quantity: 400 },
+        {
+          genus: 'Zelkova',
+          species: SPECIES.first,
+          common_name: 'Keaki',
+          form: '3L',
+          height: '60-90',
+          price_pence: 250,
+          stock_status: 'in_stock',
+          stock_quantity: 400,
+        },
         { genus: 'Zelkova', species: SPECIES.second, common_name: '', form: 'Bare root', height: '90-120', price_pence: 310 },
       ])
       .returning('id')) as { id: number }[]
@@ -56,11 +65,15 @@ const LAPTOP = { width: 1366, height: 900 };
 /** What the phone's screen shows (a full-page shot of a long page cannot be checked by eye, nor one with a fixed modal). */
 const viewShot = (tab: Page, name: string) => tab.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 
-const pricePence = async (species: string) => (await db('catalogue_items').where({ species }).first('price_pence'))?.price_pence as number | null;
+const pricePence = async (species: string) =>
+  (await db('catalogue_items').where({ species }).first('price_pence'))?.price_pence as number | null;
 
 /** Clicks "Download staff workbook" and opens what the browser saved. */
 async function downloadWorkbook(): Promise<ExcelJS.Workbook> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download staff workbook' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download staff workbook' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/-staff-workbook-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
@@ -110,7 +123,9 @@ describe('the staff workbook, as the office uses it', () => {
     try {
       const tab = await phone.newPage();
       await tab.goto('/admin/catalogue', { waitUntil: 'networkidle' });
-      await tab.getByLabel('Spreadsheet file').setInputFiles({ name: 'staff-workbook.xlsx', mimeType: XLSX_TYPE, buffer: Buffer.from(await book.xlsx.writeBuffer()) });
+      await tab
+        .getByLabel('Spreadsheet file')
+        .setInputFiles({ name: 'staff-workbook.xlsx', mimeType: XLSX_TYPE, buffer: Buffer.from(await book.xlsx.writeBuffer()) });
       await tab.getByRole('button', { name: 'Preview import' }).click();
       const phoneProblems = tab.getByRole('alert').filter({ hasText: 'Nothing was imported' });
       await phoneProblems.waitFor();
@@ -128,8 +143,14 @@ describe('the staff workbook, as the office uses it', () => {
     await previewImport(book, 'staff-workbook.xlsx');
     const summary = page.getByText(/^Importing staff-workbook\.xlsx would/);
     await summary.waitFor();
-    await expect(summary.innerText()).resolves.toMatch(/^Importing staff-workbook\.xlsx would add 0 rows, change 2 rows, retire 0 rows and reinstate 0 rows \(\d+ rows stay as they are\)/);
-    await page.getByText(new RegExp(`Zelkova ${SPECIES.first} \\(Keaki\\), 3L, 60-90 — £2\\.50, In stock \\(400\\) → .* — £2\\.75, In stock \\(400\\)$`)).waitFor();
+    await expect(summary.innerText()).resolves.toMatch(
+      /^Importing staff-workbook\.xlsx would add 0 rows, change 2 rows, retire 0 rows and reinstate 0 rows \(\d+ rows stay as they are\)/,
+    );
+    await page
+      .getByText(
+        new RegExp(`Zelkova ${SPECIES.first} \\(Keaki\\), 3L, 60-90 — £2\\.50, In stock \\(400\\) → .* — £2\\.75, In stock \\(400\\)$`),
+      )
+      .waitFor();
     await screenshot(page, 'admin-catalogue-workbook-preview-desktop');
     expect(await pricePence(SPECIES.first)).toBe(250);
     await page.getByRole('button', { name: 'Update the catalogue from staff-workbook.xlsx' }).click();
@@ -140,7 +161,14 @@ describe('the staff workbook, as the office uses it', () => {
     const email = `buyer.workbook.${Date.now()}@example.com`;
     const password = 'e2e buyer zelkova 42';
     const [{ id: userId }] = (await db('users')
-      .insert({ firstname: 'Sam', lastname: 'Planter', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() })
+      .insert({
+        firstname: 'Sam',
+        lastname: 'Planter',
+        email,
+        role: 'user',
+        password_hash: await hashPassword(password),
+        email_verified_at: new Date(),
+      })
       .returning('id')) as [{ id: number }];
     await insertTradeApplication(db, userId, 'approved');
     const buyer = await newLaptopContext(session.browser);
@@ -178,7 +206,12 @@ describe('the staff workbook, as the office uses it', () => {
       const tab = await phone.newPage();
       await tab.goto('/admin/catalogue', { waitUntil: 'networkidle' });
       await tab.getByRole('searchbox', { name: 'Search the catalogue' }).fill(SPECIES.first);
-      await tab.getByRole('main').locator('table tbody tr').filter({ hasText: SPECIES.first }).getByRole('button', { name: /^Edit/ }).click();
+      await tab
+        .getByRole('main')
+        .locator('table tbody tr')
+        .filter({ hasText: SPECIES.first })
+        .getByRole('button', { name: /^Edit/ })
+        .click();
       const phoneDialog = tab.getByRole('dialog', { name: 'Edit Row' });
       await phoneDialog.getByLabel(/^Trade price/).fill('£2,50');
       await phoneDialog.getByRole('button', { name: 'Save Row' }).click();

@@ -84,9 +84,12 @@ describe('admin catalogue', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Row' });
     const options = await dialog.getByLabel(/^Form/).locator('option').allInnerTexts();
     expect(options).toEqual(['Bare root', '9cm', '1L', '2L', '3L', '7L', '7.5L', '10L']);
-    await expect(dialog.getByLabel(/^Height/).locator('option').allInnerTexts()).resolves.toEqual([
-      '10-20', '20-40', '40-60', '60-90', '90-120', '120-150', '150-175', '175-200', 'Rootstock',
-    ]);
+    await expect(
+      dialog
+        .getByLabel(/^Height/)
+        .locator('option')
+        .allInnerTexts(),
+    ).resolves.toEqual(['10-20', '20-40', '40-60', '60-90', '90-120', '120-150', '150-175', '175-200', 'Rootstock']);
     await dialog.getByLabel(/^Genus/).fill('Zelkova');
     await dialog.getByLabel(/^Species/).fill(`serrata e2e${stamp}`);
     await dialog.getByLabel(/^Form/).selectOption('7.5L');
@@ -95,14 +98,22 @@ describe('admin catalogue', () => {
     await dialog.getByRole('button', { name: 'Add Row' }).click();
     await dialog.waitFor({ state: 'detached' });
     const code = `ZELSER-E2E-${stamp}`;
-    const added = await db('catalogue_items').where({ species: `serrata e2e${stamp}` }).first();
+    const added = await db('catalogue_items')
+      .where({ species: `serrata e2e${stamp}` })
+      .first();
     expect(added).toMatchObject({ code, form: '7.5L', height: '150-175', retired_at: null });
 
     await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill(`e2e${stamp}`);
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().locator('td').first().innerText()).toBe(code);
-    await rows().first().getByRole('button', { name: /^Retire/ }).click();
-    await page.getByRole('dialog', { name: new RegExp(`^Retire the row ${code} Zelkova serrata e2e${stamp} \\(7\\.5L, 150-175\\)\\?`) }).getByRole('button', { name: 'Confirm' }).click();
+    await rows()
+      .first()
+      .getByRole('button', { name: /^Retire/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: new RegExp(`^Retire the row ${code} Zelkova serrata e2e${stamp} \\(7\\.5L, 150-175\\)\\?`) })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await page.getByRole('cell', { name: 'No rows found.' }).waitFor();
     // Retired, never deleted: its id and code stay for the plant lists and quotes that name it.
     expect(await db('catalogue_items').where({ id: added.id }).first()).toMatchObject({ code, retired_at: expect.any(Date) });
@@ -110,14 +121,23 @@ describe('admin catalogue', () => {
     await page.getByRole('combobox', { name: /^Show/ }).selectOption('retired');
     await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(code)]);
     await screenshot(page, 'admin-catalogue-retired-desktop');
-    await rows().first().getByRole('button', { name: /^Reinstate/ }).click();
+    await rows()
+      .first()
+      .getByRole('button', { name: /^Reinstate/ })
+      .click();
     await page.getByRole('cell', { name: 'No retired rows.' }).waitFor();
     expect(await db('catalogue_items').where({ id: added.id }).first()).toMatchObject({ code, retired_at: null });
     await page.getByRole('combobox', { name: /^Show/ }).selectOption('current');
     await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(code)]);
     // Retired again, so the specs that follow see the seeded catalogue.
-    await rows().first().getByRole('button', { name: /^Retire/ }).click();
-    await page.getByRole('dialog', { name: /^Retire the row / }).getByRole('button', { name: 'Confirm' }).click();
+    await rows()
+      .first()
+      .getByRole('button', { name: /^Retire/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: /^Retire the row / })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await page.getByRole('cell', { name: 'No rows found.' }).waitFor();
   });
 
@@ -160,7 +180,9 @@ describe('admin catalogue', () => {
       sheet.addRow([renamed!.genus, renamed!.species, `Renamed ${stamp}`, renamed!.form, renamed!.height]);
       for (const line of kept) sheet.addRow([line.genus, line.species, line.common_name, line.form, line.height]);
       sheet.addRow(['Sorbus', `aucuparia e2e${stamp}`, 'Rowan', '2L', '60-90']);
-      await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'whole-catalogue.xlsx', mimeType: XLSX_TYPE, buffer: Buffer.from(await workbook.xlsx.writeBuffer()) });
+      await page
+        .getByLabel('Spreadsheet file')
+        .setInputFiles({ name: 'whole-catalogue.xlsx', mimeType: XLSX_TYPE, buffer: Buffer.from(await workbook.xlsx.writeBuffer()) });
       await page.getByRole('button', { name: 'Preview import' }).click();
 
       const summary = page.getByText(/^Importing whole-catalogue\.xlsx would/);
@@ -174,14 +196,29 @@ describe('admin catalogue', () => {
       await page.getByText(`${dropped!.genus} ${dropped!.species}`, { exact: false }).first().waitFor();
       await screenshot(page, 'admin-catalogue-import-preview-desktop');
       expect(await db('catalogue_items').count({ n: '*' }).first()).toEqual({ n: String(original.length) });
-      expect(await db('catalogue_items').where({ species: `aucuparia e2e${stamp}` }).first()).toBeUndefined();
+      expect(
+        await db('catalogue_items')
+          .where({ species: `aucuparia e2e${stamp}` })
+          .first(),
+      ).toBeUndefined();
 
       await page.getByRole('button', { name: 'Update the catalogue from whole-catalogue.xlsx' }).click();
       await page.getByText(`Imported ${kept.length + 2} rows`).waitFor();
-      expect(await db('catalogue_items').where({ species: `aucuparia e2e${stamp}` }).first()).toMatchObject({ genus: 'Sorbus', form: '2L' });
+      expect(
+        await db('catalogue_items')
+          .where({ species: `aucuparia e2e${stamp}` })
+          .first(),
+      ).toMatchObject({ genus: 'Sorbus', form: '2L' });
       // Matched by genus, species, form and height (this sheet has no codes): updated in place, same id and code.
-      expect(await db('catalogue_items').where({ common_name: `Renamed ${stamp}` }).first()).toMatchObject({ id: renamed!.id, code: renamed!.code, genus: renamed!.genus });
-      expect(await db('catalogue_items').where({ id: dropped!.id }).first()).toMatchObject({ code: dropped!.code, retired_at: expect.any(Date) });
+      expect(
+        await db('catalogue_items')
+          .where({ common_name: `Renamed ${stamp}` })
+          .first(),
+      ).toMatchObject({ id: renamed!.id, code: renamed!.code, genus: renamed!.genus });
+      expect(await db('catalogue_items').where({ id: dropped!.id }).first()).toMatchObject({
+        code: dropped!.code,
+        retired_at: expect.any(Date),
+      });
     } finally {
       // Other specs expect the seeded catalogue: put it back as it was, ids included, as a new revision.
       await db.transaction(async (trx) => {
@@ -196,7 +233,9 @@ describe('admin catalogue', () => {
 
   it('sets a line\'s trade price, a price break and a "ready from" date, and the table shows them after a reload', async () => {
     const species = `serrata trade${stamp}`;
-    const [{ id }] = (await db('catalogue_items').insert({ genus: 'Zelkova', species, common_name: '', form: '3L', height: '60-90' }).returning('id')) as [{ id: number }];
+    const [{ id }] = (await db('catalogue_items')
+      .insert({ genus: 'Zelkova', species, common_name: '', form: '3L', height: '60-90' })
+      .returning('id')) as [{ id: number }];
     const phone = await sameSessionContext(session.browser, session.context, 'phone');
     try {
       await page.setViewportSize({ width: 1366, height: 900 });
@@ -217,7 +256,11 @@ describe('admin catalogue', () => {
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save Row' }).click();
       await dialog.waitFor({ state: 'detached' });
-      expect(await db('catalogue_items').where({ id }).first('price_pence', 'price_breaks', 'stock_status', db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`))).toEqual({
+      expect(
+        await db('catalogue_items')
+          .where({ id })
+          .first('price_pence', 'price_breaks', 'stock_status', db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`)),
+      ).toEqual({
         price_pence: 250,
         price_breaks: [{ min_quantity: 50, price_pence: 225 }],
         stock_status: 'ready_from',
@@ -251,8 +294,14 @@ describe('admin catalogue', () => {
 
       // Staff retire it: the downloads are regenerated without it. (Changed in the database alone,
       // the files would keep a line the catalogue no longer has, for the specs that follow.)
-      await rows().first().getByRole('button', { name: /^Retire/ }).click();
-      await page.getByRole('dialog', { name: new RegExp(`^Retire the row \\S+ Zelkova ${species} \\(3L, 60-90\\)\\?`) }).getByRole('button', { name: 'Confirm' }).click();
+      await rows()
+        .first()
+        .getByRole('button', { name: /^Retire/ })
+        .click();
+      await page
+        .getByRole('dialog', { name: new RegExp(`^Retire the row \\S+ Zelkova ${species} \\(3L, 60-90\\)\\?`) })
+        .getByRole('button', { name: 'Confirm' })
+        .click();
       await waitForRegeneration();
       expect(await db('catalogue_items').where({ id }).first()).toMatchObject({ retired_at: expect.any(Date) });
     } finally {
@@ -274,8 +323,16 @@ describe('admin catalogue', () => {
     await screenshot(tab, 'admin-catalogue-phone');
 
     // The retire question and an import preview fit too (a preview changes nothing).
-    await tab.getByRole('main').locator('table tbody tr').first().getByRole('button', { name: /^Retire/ }).click();
-    await tab.getByRole('dialog', { name: /^Retire the row / }).getByRole('button', { name: 'Cancel' }).click();
+    await tab
+      .getByRole('main')
+      .locator('table tbody tr')
+      .first()
+      .getByRole('button', { name: /^Retire/ })
+      .click();
+    await tab
+      .getByRole('dialog', { name: /^Retire the row / })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
     const csv = `Genus,Species,Common name,Form,Height (cm)\nSorbus,aucuparia phone${stamp},Rowan with a rather long common name,2L,60-90\n`;
     await tab.getByLabel('Spreadsheet file').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await tab.getByRole('button', { name: 'Preview import' }).click();

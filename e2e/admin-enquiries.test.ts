@@ -69,7 +69,9 @@ describe('admin enquiries', () => {
     await phonePage.getByText(sender).waitFor();
     const overflow = () =>
       phonePage.evaluate(() =>
-        [document.documentElement, document.querySelector('main table')!.parentElement!].map((element) => element.scrollWidth - element.clientWidth),
+        [document.documentElement, document.querySelector('main table')!.parentElement!].map(
+          (element) => element.scrollWidth - element.clientWidth,
+        ),
       );
     expect(await overflow()).toEqual([0, 0]);
     await screenshot(phonePage, 'admin-enquiries-phone');
@@ -79,10 +81,14 @@ describe('admin enquiries', () => {
   it('counts it on the dashboard', async () => {
     await openFromMenu(page, 'Dashboard', '/admin');
     const card = page.getByRole('main').locator('li', { hasText: 'Enquiries, last 7 days' });
-    const expected = Number((await db('contact_messages').where('created_at', '>', db.raw("now() - interval '7 days'")).count<{ n: string }[]>('* as n'))[0]!.n);
+    const expected = Number(
+      (await db('contact_messages').where('created_at', '>', db.raw("now() - interval '7 days'")).count<{ n: string }[]>('* as n'))[0]!.n,
+    );
     expect(expected).toBeGreaterThan(0);
     await expect.poll(async () => (await card.innerText()).split('\n').map((s) => s.trim())).toContain(String(expected));
-    await expect(page.getByRole('table', { name: 'Enquiries per week', includeHidden: true }).locator('td').last().textContent()).resolves.toMatch(/^[1-9]\d*$/);
+    await expect(
+      page.getByRole('table', { name: 'Enquiries per week', includeHidden: true }).locator('td').last().textContent(),
+    ).resolves.toMatch(/^[1-9]\d*$/);
   });
 
   it('opens the enquiry, marks it handled and back, then deletes it', async () => {
@@ -92,7 +98,9 @@ describe('admin enquiries', () => {
     await page.getByRole('heading', { level: 1, name: `Enquiry from ${sender}` }).waitFor();
     const main = page.getByRole('main');
     await expect(main.innerText()).resolves.toContain('Delivery to Ashford.');
-    await expect(main.getByRole('link', { name: 'inbox.buyer@example.com' }).getAttribute('href')).resolves.toBe('mailto:inbox.buyer@example.com');
+    await expect(main.getByRole('link', { name: 'inbox.buyer@example.com' }).getAttribute('href')).resolves.toBe(
+      'mailto:inbox.buyer@example.com',
+    );
     await expect(main.innerText()).resolves.toMatch(/Delivered \d{1,2} \w{3,4} \d{4} \d{2}:\d{2}/);
 
     await page.getByRole('button', { name: 'Mark as handled' }).click();
@@ -105,7 +113,10 @@ describe('admin enquiries', () => {
     expect((await db('contact_messages').where({ name: sender }).first()).handled_at).toBeNull();
 
     await page.getByRole('button', { name: 'Delete Enquiry' }).click();
-    await page.getByRole('dialog', { name: `Delete the enquiry from ${sender}?` }).getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete the enquiry from ${sender}?` })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/admin/enquiries');
     await page.getByRole('main').locator('table, p').first().waitFor();
     await expect(page.getByRole('link', { name: sender }).count()).resolves.toBe(0);
@@ -117,13 +128,46 @@ describe('admin enquiries', () => {
     const stamp = Date.now();
     const items = (await db('catalogue_items')
       .insert([
-        { genus: 'Carpinus', species: `betulus e2e${stamp}`, common_name: 'Hornbeam', form: 'Bare root', height: '60-90', price_pence: 245, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 220 }, { min_quantity: 500, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 5000 },
-        { genus: 'Ilex', species: `aquifolium e2e${stamp}`, common_name: 'Holly', form: '2L', height: '40-60', price_pence: 450, price_breaks: '[]', stock_status: 'ready_from', ready_from: '2027-01-10' },
+        {
+          genus: 'Carpinus',
+          species: `betulus e2e${stamp}`,
+          common_name: 'Hornbeam',
+          form: 'Bare root',
+          height: '60-90',
+          price_pence: 245,
+          price_breaks: JSON.stringify([
+            { min_quantity: 100, price_pence: 220 },
+            { min_quantity: 500, price_pence: 199 },
+          ]),
+          stock_status: 'in_stock',
+          stock_quantity: 5000,
+        },
+        {
+          genus: 'Ilex',
+          species: `aquifolium e2e${stamp}`,
+          common_name: 'Holly',
+          form: '2L',
+          height: '40-60',
+          price_pence: 450,
+          price_breaks: '[]',
+          stock_status: 'ready_from',
+          ready_from: '2027-01-10',
+        },
         { genus: 'Malus', species: `M9 e2e${stamp}`, common_name: '', form: 'Bare root', height: 'Rootstock' },
       ])
       .returning('id')) as { id: number }[];
     const [request] = (await db('quote_requests')
-      .insert({ reference: `Q-E2E-${stamp}`, name: 'Jo Landscaper', company: 'Greenways & Co', email: 'jo@example.com', telephone: '01233 555 123', delivery_postcode: 'TN27 9AA', wanted_by: '2027-02-15', notes: 'Back gate, please.', status: 'new' })
+      .insert({
+        reference: `Q-E2E-${stamp}`,
+        name: 'Jo Landscaper',
+        company: 'Greenways & Co',
+        email: 'jo@example.com',
+        telephone: '01233 555 123',
+        delivery_postcode: 'TN27 9AA',
+        wanted_by: '2027-02-15',
+        notes: 'Back gate, please.',
+        status: 'new',
+      })
       .returning('id')) as { id: number }[];
     const line = (index: number, genus: string, species: string, form: string, height: string, quantity: number) => ({
       quote_request_id: request!.id,
@@ -149,7 +193,10 @@ describe('admin enquiries', () => {
         const tab = await context.newPage();
         await tab.goto(`/admin/quote-requests/${request!.id}`, { waitUntil: 'networkidle' });
         await tab.getByRole('heading', { level: 1, name: `Quote request Q-E2E-${stamp}` }).waitFor();
-        const rows = await tab.getByRole('table', { name: `Lines of Q-E2E-${stamp}` }).locator('tbody tr').allInnerTexts();
+        const rows = await tab
+          .getByRole('table', { name: `Lines of Q-E2E-${stamp}` })
+          .locator('tbody tr')
+          .allInnerTexts();
         expect(rows[0]).toMatch(/600[\s\S]*£1\.99 \(500\+ break\)[\s\S]*In stock \(5,000\)[\s\S]*£1,194\.00/);
         expect(rows[1]).toMatch(/£4\.50 \(list price\)[\s\S]*Ready from 10 Jan 2027[\s\S]*£45\.00/);
         expect(rows[2]).toMatch(/Rootstock[\s\S]*Price on request/);
@@ -162,7 +209,12 @@ describe('admin enquiries', () => {
       }
     } finally {
       await db('quote_requests').where({ id: request!.id }).delete();
-      await db('catalogue_items').whereIn('id', items.map((item) => item.id)).delete();
+      await db('catalogue_items')
+        .whereIn(
+          'id',
+          items.map((item) => item.id),
+        )
+        .delete();
     }
     expect(errors).toEqual([]);
   });

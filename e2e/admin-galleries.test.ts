@@ -84,13 +84,17 @@ describe('admin galleries', () => {
   it('uploads three photos through FilePond; finished uploads leave the zone and turn ready', async () => {
     await page.locator('.filepond--root').waitFor();
     // FilePond refuses a non-image before sending it.
-    await page.locator('input.filepond--browser').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .locator('input.filepond--browser')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.locator('.filepond--item').getByText('Wrong file type').waitFor();
     await page.locator('.filepond--item .filepond--action-remove-item').click();
     await expect.poll(() => page.locator('.filepond--item').count()).toBe(0);
 
     // One the server refuses (an image type, but not an image's bytes) stays, with the reason and a retry.
-    await page.locator('input.filepond--browser').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+    await page
+      .locator('input.filepond--browser')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
     const refused = page.locator('.filepond--item');
     await refused.getByText(/Wrong file type|Server responded with status code 422/).waitFor();
     await refused.getByText('Tap to retry').waitFor();
@@ -118,10 +122,17 @@ describe('admin galleries', () => {
     await grid().getByRole('button', { name: 'Move right: Image 1' }).click();
     await expect.poll(async () => (await images()).map((i) => i.id)).toEqual([before[1], before[0], before[2]]);
 
-    await drag(cards().nth(2).getByRole('button', { name: /^Drag Image 3/ }), cards().nth(0));
+    await drag(
+      cards()
+        .nth(2)
+        .getByRole('button', { name: /^Drag Image 3/ }),
+      cards().nth(0),
+    );
     await expect.poll(async () => (await images()).map((i) => i.id)).toEqual([before[2], before[1], before[0]]);
     // The public gallery follows.
-    const publicOrder = ((await (await fetch(`${inject('baseUrl')}/api/galleries/${galleryId}`)).json()) as { images: { id: number }[] }).images.map((i) => i.id);
+    const publicOrder = (
+      (await (await fetch(`${inject('baseUrl')}/api/galleries/${galleryId}`)).json()) as { images: { id: number }[] }
+    ).images.map((i) => i.id);
     expect(publicOrder).toEqual([before[2], before[1], before[0]]);
   });
 
@@ -147,7 +158,10 @@ describe('admin galleries', () => {
     await expect.poll(() => grid().locator('[data-status="processing"]').count(), { timeout: 10_000 }).toBe(0);
 
     await grid().getByRole('button', { name: 'Delete Image 3' }).click();
-    await page.getByRole('dialog', { name: /^Delete Image 3\b.*\?$/ }).getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: /^Delete Image 3\b.*\?$/ })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await expect.poll(() => cards().count()).toBe(2);
     expect((await images()).length).toBe(2);
   });
@@ -178,7 +192,10 @@ describe('admin galleries', () => {
 
     await page.goto(`/admin/galleries/${galleryId}`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Delete Gallery' }).click();
-    await page.getByRole('dialog', { name: `Delete the gallery “${galleryName} renamed”?` }).getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete the gallery “${galleryName} renamed”?` })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/admin/galleries');
     expect(await db('galleries').where({ id: galleryId }).first()).toBeUndefined();
     expect(await db('gallery_images').where({ gallery_id: galleryId }).count('* as n').first()).toMatchObject({ n: '0' });

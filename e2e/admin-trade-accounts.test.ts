@@ -38,7 +38,8 @@ async function tradeBuyer(firstname: string, lastname: string, company: string, 
     })
     .returning('id')) as [{ id: number }];
   await db('trade_account_history').insert({ application_id: application.id, action: 'applied', at: new Date(Date.now() - 86_400_000) });
-  if (status !== 'pending') await db('trade_account_history').insert({ application_id: application.id, action: 'approved', by_admin: session.admin.id });
+  if (status !== 'pending')
+    await db('trade_account_history').insert({ application_id: application.id, action: 'approved', by_admin: session.admin.id });
   return { id: user.id, email };
 }
 
@@ -95,11 +96,16 @@ describe('trade accounts staff can manage', () => {
     await page.getByRole('row', { name: /Hazel Hornbeam/ }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'admin-users-filtered-1366');
-    await phoneShot(`/admin/users?q=${tag}`, 'admin-users-filtered-390', (tab) => tab.getByRole('link', { name: 'View Hazel Hornbeam' }).waitFor());
+    await phoneShot(`/admin/users?q=${tag}`, 'admin-users-filtered-390', (tab) =>
+      tab.getByRole('link', { name: 'View Hazel Hornbeam' }).waitFor(),
+    );
   });
 
   it("suspends and reinstates an account from the user's page, with a reason mailed to the buyer", async () => {
-    await page.getByRole('row', { name: /Hazel Hornbeam/ }).getByRole('link', { name: /View/ }).click();
+    await page
+      .getByRole('row', { name: /Hazel Hornbeam/ })
+      .getByRole('link', { name: /View/ })
+      .click();
     await page.waitForURL(`**/admin/users/${buyer.id}`);
     const panel = page.getByRole('region', { name: 'Trade account' });
     const account = panel.getByRole('region', { name: /^Trade account: Hornbeam Hedging/ });
@@ -127,7 +133,9 @@ describe('trade accounts staff can manage', () => {
 
     await expectAccessible(page);
     await screenshot(page, 'admin-user-trade-panel-1366');
-    await phoneShot(`/admin/users/${buyer.id}`, 'admin-user-trade-panel-390', (tab) => tab.getByText('Reason: Two invoices are overdue.').waitFor());
+    await phoneShot(`/admin/users/${buyer.id}`, 'admin-user-trade-panel-390', (tab) =>
+      tab.getByText('Reason: Two invoices are overdue.').waitFor(),
+    );
 
     await account.getByRole('button', { name: /^Reinstate/ }).click();
     const reinstate = page.getByRole('dialog', { name: /^Reinstate the trade account/ });

@@ -46,7 +46,10 @@ describe('admin area: layout, dashboard and users', () => {
       await expect(menu.getByRole('link', { name: label, exact: true }).isVisible(), label).resolves.toBe(true);
     }
     for (const label of ['Blog', 'Testimonials']) await expect(menu.getByText(label).isVisible()).resolves.toBe(true);
-    expect(await menu.locator('[aria-disabled="true"]').allInnerTexts()).toEqual([expect.stringMatching(/^Blog\s+coming soon/i), expect.stringMatching(/^Testimonials\s+coming soon/i)]);
+    expect(await menu.locator('[aria-disabled="true"]').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Blog\s+coming soon/i),
+      expect.stringMatching(/^Testimonials\s+coming soon/i),
+    ]);
 
     const users = Number((await db('users').count<{ count: string }[]>('* as count'))[0]!.count);
     const usersCard = page.getByRole('main').locator('li', { hasText: 'Users' });
@@ -107,7 +110,9 @@ describe('admin area: layout, dashboard and users', () => {
     // The list is paged by name: the search finds her whichever page she is on.
     await page.getByRole('searchbox', { name: 'Search' }).fill(`holly.${stamp}`);
     await page.getByRole('cell', { name: `holly.${stamp}@example.com` }).waitFor();
-    const row = await db('users').where({ email: `holly.${stamp}@example.com` }).first();
+    const row = await db('users')
+      .where({ email: `holly.${stamp}@example.com` })
+      .first();
     expect(row).toMatchObject({ firstname: 'Holly', lastname: 'Berry', role: 'user' });
   });
 
@@ -125,7 +130,11 @@ describe('admin area: layout, dashboard and users', () => {
     await screenshot(page, 'admin-user-edit-desktop');
     await saved.waitFor({ state: 'hidden', timeout: 5_000 });
     expect(Date.now() - started).toBeGreaterThan(2_000);
-    expect(await db('users').where({ email: `holly.${stamp}@example.com` }).first()).toMatchObject({ lastname: 'Bush', role: 'admin' });
+    expect(
+      await db('users')
+        .where({ email: `holly.${stamp}@example.com` })
+        .first(),
+    ).toMatchObject({ lastname: 'Bush', role: 'admin' });
 
     // An error comes back per field.
     await page.getByLabel(/^Email/).fill('not an email');
@@ -140,7 +149,11 @@ describe('admin area: layout, dashboard and users', () => {
     await page.waitForURL((url) => url.pathname === '/admin/users');
     await page.getByRole('table').waitFor();
     await expect(page.getByText(`holly.${stamp}@example.com`).count()).resolves.toBe(0);
-    expect(await db('users').where({ email: `holly.${stamp}@example.com` }).first()).toBeUndefined();
+    expect(
+      await db('users')
+        .where({ email: `holly.${stamp}@example.com` })
+        .first(),
+    ).toBeUndefined();
 
     await page.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL(/\/admin\/users\/\d+$|\/admin$/);

@@ -17,9 +17,16 @@ let session: AdminSession;
 const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 const stamp = Date.now();
 /** Names of the seeded TEXT widgets (the business details do not change which widgets there are). */
-const seededTextWidgets = textWidgets({ name: '', shortName: '', telephone: '', address: '', email: '', companyNumber: '', vatNumber: '', plantHealthNumber: '' }).map(
-  (w) => w.name,
-);
+const seededTextWidgets = textWidgets({
+  name: '',
+  shortName: '',
+  telephone: '',
+  address: '',
+  email: '',
+  companyNumber: '',
+  vatNumber: '',
+  plantHealthNumber: '',
+}).map((w) => w.name);
 /** The seeded TEXT widgets' HTML before the tests, put back afterwards so other specs see the seeded copy. */
 let seededHtml: { id: number; html: string }[] = [];
 
@@ -59,7 +66,10 @@ describe('admin widgets', () => {
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
     await expect(page.getByLabel(/^Type/).inputValue()).resolves.toBe('TEXT');
     await page.getByRole('button', { name: 'Delete Widget' }).click();
-    await page.getByRole('dialog', { name: `Delete the widget ${name}?` }).getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete the widget ${name}?` })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
     await page.waitForURL((url) => url.pathname === '/admin/widgets');
     await grid.getByRole('link', { name: /^ShowsText/ }).waitFor();
     expect(await db('widgets').where({ name }).first()).toBeUndefined();
@@ -81,18 +91,40 @@ describe('admin widgets', () => {
       const stored = (await db('widgets').where({ id }).first()).html as string;
       expect(tagsOf(stored), `widget ${id}`).toEqual(before);
     }
-    await expect(page.locator('.ck-toolbar').getByRole('button', { name: /^Heading|^Paragraph/ }).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .locator('.ck-toolbar')
+        .getByRole('button', { name: /^Heading|^Paragraph/ })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await page.goto('/admin/widgets', { waitUntil: 'domcontentloaded' });
   });
 
   it('edits a TEXT widget in CKEditor (bold, plain-text paste) and the public page shows it', async () => {
-    await page.getByRole('main').getByRole('link', { name: /^ShowsText/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^ShowsText/ })
+      .click();
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
     const editable = page.locator('.ck-editor__editable[contenteditable="true"]');
     await editable.waitFor();
     // The editor's toolbar is the spec's.
-    for (const label of ['Bold', 'Italic', 'Underline', 'Font Color', 'Text alignment', 'Bulleted List', 'Numbered List', 'Block quote', 'Link', 'Code']) {
-      await expect(page.locator('.ck-toolbar').getByRole('button', { name: label, exact: false }).first().isVisible(), label).resolves.toBe(true);
+    for (const label of [
+      'Bold',
+      'Italic',
+      'Underline',
+      'Font Color',
+      'Text alignment',
+      'Bulleted List',
+      'Numbered List',
+      'Block quote',
+      'Link',
+      'Code',
+    ]) {
+      await expect(page.locator('.ck-toolbar').getByRole('button', { name: label, exact: false }).first().isVisible(), label).resolves.toBe(
+        true,
+      );
     }
 
     await editable.click();
@@ -136,7 +168,10 @@ describe('admin widgets', () => {
 
   it('gives an IMAGE widget a new picture and alt text', async () => {
     await page.goto('/admin/widgets', { waitUntil: 'domcontentloaded' });
-    await page.getByRole('main').getByRole('link', { name: /^FindImage/ }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^FindImage/ })
+      .click();
     await page.waitForURL(/\/admin\/widgets\/\d+$/);
     await expect(page.getByLabel(/^Type/).inputValue()).resolves.toBe('IMAGE');
     await expect(page.locator('.ck-editor').count()).resolves.toBe(0);
@@ -148,7 +183,10 @@ describe('admin widgets', () => {
     // Not an image: refused under the field.
     await page.getByLabel(/^Image/).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText(/JPEG, PNG, WebP, AVIF or GIF|could not be read|not a readable/i).last().waitFor();
+    await page
+      .getByText(/JPEG, PNG, WebP, AVIF or GIF|could not be read|not a readable/i)
+      .last()
+      .waitFor();
 
     await page.getByLabel(/^Image/).setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: '' }).last().waitFor();
@@ -165,7 +203,11 @@ describe('admin widgets', () => {
     // naturalWidth: with a `w` srcset the browser scales that by the slot size in `sizes`.)
     const chosen = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
     const bytes = Buffer.from(await (await fetch(chosen)).arrayBuffer());
-    await expect(sharp(bytes).metadata().then((m) => m.width)).resolves.toBe(320);
+    await expect(
+      sharp(bytes)
+        .metadata()
+        .then((m) => m.width),
+    ).resolves.toBe(320);
     expect(errors.filter((e) => !/status of 41[35]|status of 422|Widget (save|create) failed/.test(e))).toEqual([]);
   });
 });

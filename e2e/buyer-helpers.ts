@@ -25,7 +25,10 @@ export async function addLine(page: Page, index: number, quantity: number): Prom
   const name = (await form.getAttribute('aria-label'))!.replace(/^Add | to the plant list$/g, '');
   await form.getByRole('spinbutton').fill(String(quantity));
   await form.getByRole('button', { name: /^Add to list/ }).click();
-  await form.getByRole('status').filter({ hasText: `Added ${quantity.toLocaleString('en-GB')} to your plant list.` }).waitFor();
+  await form
+    .getByRole('status')
+    .filter({ hasText: `Added ${quantity.toLocaleString('en-GB')} to your plant list.` })
+    .waitFor();
   return name;
 }
 

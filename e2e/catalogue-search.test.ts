@@ -17,7 +17,11 @@ afterAll(async () => {
 
 /** The text of each result the visitor can see (table rows on a laptop, list items on a phone): those with a quantity to add. */
 const shownLines = (page: Page) =>
-  page.locator('main').locator('table tbody tr, li').filter({ visible: true, has: page.getByRole('spinbutton') }).allInnerTexts();
+  page
+    .locator('main')
+    .locator('table tbody tr, li')
+    .filter({ visible: true, has: page.getByRole('spinbutton') })
+    .allInnerTexts();
 
 describe.each([
   ['laptop', newLaptopContext, 'catalogue-search-laurel-1366'],
@@ -32,7 +36,9 @@ describe.each([
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
     await page.getByRole('searchbox').fill('laurel');
     await page.waitForURL(/q=laurel/);
-    await expect.poll(async () => (await shownLines(page)).find((t) => /Prunus/.test(t)) ?? '', { timeout: 10_000 }).toMatch(/laurocerasus/);
+    await expect
+      .poll(async () => (await shownLines(page)).find((t) => /Prunus/.test(t)) ?? '', { timeout: 10_000 })
+      .toMatch(/laurocerasus/);
     const lines = (await shownLines(page)).filter((t) => /Prunus/.test(t));
     expect(lines.length).toBeGreaterThanOrEqual(8);
     expect(lines.every((t) => /laurocerasus|lusitanica/.test(t))).toBe(true);

@@ -34,7 +34,9 @@ describe('catalogue page', () => {
     const again = await context.newPage();
     await again.goto(url, { waitUntil: 'networkidle' });
     await expect(again.getByRole('searchbox').inputValue()).resolves.toBe('fagus');
-    await expect.poll(async () => (await again.locator('table tbody tr').allInnerTexts()).join('\n')).toBe((await rows.allInnerTexts()).join('\n'));
+    await expect
+      .poll(async () => (await again.locator('table tbody tr').allInnerTexts()).join('\n'))
+      .toBe((await rows.allInnerTexts()).join('\n'));
     await context.close();
   });
 

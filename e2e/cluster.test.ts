@@ -40,17 +40,27 @@ describe('two web and two worker processes sharing no disk', () => {
   it('renders an image uploaded through web A on a worker and serves its files from web B', async () => {
     const gallery = await admin.post('/api/galleries', { name: 'Cluster banners' });
     expect(gallery.status).toBe(201);
-    const upload = await sendForm(admin, 'POST', '/api/galleriesimages', { gallery_id: String(gallery.body.id) }, {
-      file: { name: 'hedge.jpg', body: await testImage(1600, 900), type: 'image/jpeg' },
-    });
+    const upload = await sendForm(
+      admin,
+      'POST',
+      '/api/galleriesimages',
+      { gallery_id: String(gallery.body.id) },
+      {
+        file: { name: 'hedge.jpg', body: await testImage(1600, 900), type: 'image/jpeg' },
+      },
+    );
     expect(upload.status).toBe(201);
 
     const guestB = new TestClient(webB.baseUrl);
     let image: { status: string; image_url: string; thumb_url: string } | undefined;
-    await waitUntil(async () => {
-      image = (await guestB.get(`/api/galleries/${gallery.body.id}`)).body.images?.[0];
-      return image?.status === 'ready';
-    }, 60_000, 'renditions on web B');
+    await waitUntil(
+      async () => {
+        image = (await guestB.get(`/api/galleries/${gallery.body.id}`)).body.images?.[0];
+        return image?.status === 'ready';
+      },
+      60_000,
+      'renditions on web B',
+    );
     for (const url of [image!.image_url, image!.thumb_url]) {
       const file = await guestB.get(url);
       expect(file.status, url).toBe(200);
@@ -59,7 +69,10 @@ describe('two web and two worker processes sharing no disk', () => {
     }
     // Nothing went through a local folder: every file lives in the bucket.
     for (const process of [...cluster.webs, ...cluster.workers]) {
-      expect(filesUnder(`${process.varDir}/storage`).filter((f) => !f.includes('/tmp/')), process.name).toEqual([]);
+      expect(
+        filesUnder(`${process.varDir}/storage`).filter((f) => !f.includes('/tmp/')),
+        process.name,
+      ).toEqual([]);
     }
   });
 
@@ -85,10 +98,20 @@ describe('two web and two worker processes sharing no disk', () => {
     await waitUntil(async () => Boolean((await guestA.get('/api/catalogue/downloads')).body.xlsx), 60_000, 'first downloads');
     const before = (await guestA.get('/api/catalogue/downloads')).body.xlsx.revision as number;
     const onB = sameVisitorOn(admin, webB);
-    const created = await onB.post('/api/catalogue', { genus: 'Taxus', species: 'baccata Cluster', common_name: 'Yew', form: '3L', height: '40-60' });
+    const created = await onB.post('/api/catalogue', {
+      genus: 'Taxus',
+      species: 'baccata Cluster',
+      common_name: 'Yew',
+      form: '3L',
+      height: '40-60',
+    });
     expect(created.status).toBe(201);
 
-    await waitUntil(async () => (await guestA.get('/api/catalogue/downloads')).body.xlsx?.revision > before, 10_000, 'new downloads on web A');
+    await waitUntil(
+      async () => (await guestA.get('/api/catalogue/downloads')).body.xlsx?.revision > before,
+      10_000,
+      'new downloads on web A',
+    );
     const xlsx = await guestA.get('/downloads/catalogue.xlsx');
     expect(xlsx.status).toBe(200);
     expect(xlsx.raw.subarray(0, 2).toString()).toBe('PK');
@@ -99,7 +122,11 @@ describe('two web and two worker processes sharing no disk', () => {
     expect(created.status).toBe(201);
     const guestB = new TestClient(webB.baseUrl);
     expect((await guestB.get('/api/widgets/ClusterNotice')).status).toBe(200); // now in B's cache
-    const saved = await sendForm(admin, 'POST', `/api/widgets/${created.body.id}`, { name: 'ClusterNotice', type: 'TEXT', html: '<p>Open on Saturday</p>' });
+    const saved = await sendForm(admin, 'POST', `/api/widgets/${created.body.id}`, {
+      name: 'ClusterNotice',
+      type: 'TEXT',
+      html: '<p>Open on Saturday</p>',
+    });
     expect(saved.status).toBe(200);
     expect((await guestB.get('/api/widgets/ClusterNotice')).body.html).toBe('<p>Open on Saturday</p>');
   });

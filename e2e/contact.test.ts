@@ -38,7 +38,12 @@ describe('contact page', () => {
     const page = await context.newPage();
     await page.goto('/contact', { waitUntil: 'networkidle' });
     const unique = `E2E buyer ${Date.now()}`;
-    await fill(page, { Name: unique, Telephone: '01233 555 010', Email: 'buyer@example.com', Message: 'Looking for 200 Fagus sylvatica 60-90 bare root.' });
+    await fill(page, {
+      Name: unique,
+      Telephone: '01233 555 010',
+      Email: 'buyer@example.com',
+      Message: 'Looking for 200 Fagus sylvatica 60-90 bare root.',
+    });
     await page.getByRole('button', { name: /send/i }).click();
     const success = page.getByText('Your message was sent successfully');
     await success.waitFor();
@@ -47,7 +52,9 @@ describe('contact page', () => {
     await expect(page.locator('form#contact-form').getByLabel('Message').inputValue()).resolves.toBe('');
     // Focused, so it is on screen and read out (desktop keeps the spec's 3 s: web component tests).
     await expect(success.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await expect(success.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight)).resolves.toBe(true);
+    await expect(
+      success.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight),
+    ).resolves.toBe(true);
     await page.locator('form#contact-form').getByLabel('Name', { exact: false }).first().fill('Next enquiry');
     await success.waitFor({ state: 'hidden' });
 

@@ -28,7 +28,13 @@ const freePort = () =>
 describe('npm start on a machine with no services', () => {
   it('serves the site with its demo content within 60 s, using PGlite and in-process jobs', async () => {
     const port = await freePort();
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), VAR_DIR: varDir, LOG_LEVEL: 'warn' };
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      VAR_DIR: varDir,
+      LOG_LEVEL: 'warn',
+    };
     const started = Date.now();
     child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -58,24 +64,42 @@ describe('npm start on a machine with no services', () => {
 
     // The in-process worker renders the catalogue downloads without Redis.
     await expect
-      .poll(async () => ((await (await fetch(`${base}/api/catalogue/downloads`)).json()) as { pdf: unknown }).pdf, { timeout: 60_000, interval: 500 })
+      .poll(async () => ((await (await fetch(`${base}/api/catalogue/downloads`)).json()) as { pdf: unknown }).pdf, {
+        timeout: 60_000,
+        interval: 500,
+      })
       .not.toBeNull();
 
     // Without SMTP_URL an enquiry is written as an .eml file.
     const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-    const token = csrf.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!.slice('XSRF-TOKEN='.length);
+    const token = csrf.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
+      .split(';')[0]!
+      .slice('XSRF-TOKEN='.length);
     const sent = await fetch(`${base}/api/contact`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': decodeURIComponent(token) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        cookie: `XSRF-TOKEN=${token}`,
+        'x-xsrf-token': decodeURIComponent(token),
+      },
       body: JSON.stringify({ name: 'Embedded', telephone: '01233 555 000', email: 'e@example.com', message: 'Hello' }),
     });
     expect(sent.status).toBe(201);
-    await expect.poll(() => (existsSync(path.join(varDir, 'mail')) ? readdirSync(path.join(varDir, 'mail')).length : 0), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => (existsSync(path.join(varDir, 'mail')) ? readdirSync(path.join(varDir, 'mail')).length : 0), { timeout: 10_000 })
+      .toBe(1);
 
     // A second `npm start` on the same VAR_DIR would open its own copy of the database: it refuses
     // with a message naming the folder, and the running site is unharmed.
     // Not spawnSync: a blocked event loop would leave fetch a keep-alive socket the server has closed.
-    const second = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...env, PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const second = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: root,
+      env: { ...env, PORT: String(await freePort()) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const refused = { stderr: '', status: null as number | null };
     second.stderr!.on('data', (d) => (refused.stderr += d));
     refused.status = await new Promise<number | null>((resolve) => second.once('exit', resolve));

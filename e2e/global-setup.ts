@@ -26,7 +26,11 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'web/dist/index.html'))) {
-    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
     if (build.status !== 0) throw new Error('web build failed');
   }
   const id = `${process.pid}_${randomBytes(3).toString('hex')}`;

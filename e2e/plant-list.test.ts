@@ -94,11 +94,20 @@ describe('plant list, as a guest on a 390 px phone', () => {
     await screenshot(page, 'quote-form-phone');
     await page.getByRole('button', { name: 'Send quote request' }).click();
     await page.getByRole('heading', { name: 'Quote request sent' }).waitFor();
-    const reference = (await page.locator('strong').filter({ hasText: /^Q-\d{4}-\d+$/ }).innerText()).trim();
+    const reference = (
+      await page
+        .locator('strong')
+        .filter({ hasText: /^Q-\d{4}-\d+$/ })
+        .innerText()
+    ).trim();
     await header.getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
     await screenshot(page, 'quote-sent-phone');
     // The stored request holds the typed quantity.
-    const stored = await db('quote_request_lines').join('quote_requests', 'quote_requests.id', 'quote_request_lines.quote_request_id').where({ reference }).orderBy('quote_request_lines.id').pluck('quantity');
+    const stored = await db('quote_request_lines')
+      .join('quote_requests', 'quote_requests.id', 'quote_request_lines.quote_request_id')
+      .where({ reference })
+      .orderBy('quote_request_lines.id')
+      .pluck('quantity');
     expect(stored).toEqual([25, 999]);
     const confirmation = await waitForMail((mail) => mail.to.includes('ann.quote@example.com') && mail.raw.includes(`${reference}.xlsx`));
     expect(confirmation.text).toContain(reference);
@@ -160,7 +169,9 @@ async function staffQuote(reference: string, { quantities }: { quantities: strin
   ] as const) {
     await phonePage.goto(path, { waitUntil: 'networkidle' });
     await phonePage.getByText(reference).first().waitFor();
-    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
+      0,
+    );
     await screenshot(phonePage, name);
   }
   expect(phoneErrors).toEqual([]);
@@ -188,7 +199,14 @@ describe('plant list at 1366 px', () => {
     await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
     const table = page.getByRole('table');
     await table.getByRole('columnheader', { name: 'Plant list' }).waitFor();
-    await expect.poll(() => page.getByRole('form', { name: /^Add .* to the plant list$/ }).first().getAttribute('aria-label')).toMatch(/^Add Fagus /);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('form', { name: /^Add .* to the plant list$/ })
+          .first()
+          .getAttribute('aria-label'),
+      )
+      .toMatch(/^Add Fagus /);
     await addLine(page, 0, 10);
     await addLine(page, 1, 250);
     await page.getByRole('banner').getByRole('link', { name: 'Plant list, 2 lines' }).waitFor();
@@ -208,14 +226,28 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
   it('sends the account’s list, lists it under My quote requests, shows its lines and copies it back', async () => {
     const email = `buyer.quotes.${Date.now()}@example.com`;
     const password = 'e2e buyer hornbeam 77';
-    await db('users').insert({ firstname: 'Pat', lastname: 'Grower', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() });
+    await db('users').insert({
+      firstname: 'Pat',
+      lastname: 'Grower',
+      email,
+      role: 'user',
+      password_hash: await hashPassword(password),
+      email_verified_at: new Date(),
+    });
     const context = await newLaptopContext(browser);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await logInAsBuyer(page, '/account', { email, password });
 
     await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByRole('form', { name: /^Add .* to the plant list$/ }).first().getAttribute('aria-label')).toMatch(/^Add Fagus /);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('form', { name: /^Add .* to the plant list$/ })
+          .first()
+          .getAttribute('aria-label'),
+      )
+      .toMatch(/^Add Fagus /);
     const first = await addLine(page, 0, 12);
     const second = await addLine(page, 1, 300);
     await page.goto('/plant-list', { waitUntil: 'networkidle' });
@@ -228,7 +260,12 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send quote request' }).click();
     await page.getByRole('heading', { name: 'Quote request sent' }).waitFor();
-    const reference = (await page.locator('strong').filter({ hasText: /^Q-\d{4}-\d+$/ }).innerText()).trim();
+    const reference = (
+      await page
+        .locator('strong')
+        .filter({ hasText: /^Q-\d{4}-\d+$/ })
+        .innerText()
+    ).trim();
     await page.getByRole('banner').getByRole('link', { name: 'Plant list, 0 lines' }).waitFor();
 
     await page.getByRole('link', { name: 'My quote requests' }).click();
@@ -258,7 +295,9 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
       await phonePage.goto(path, { waitUntil: 'networkidle' });
       await phonePage.getByRole('heading', { level: 1, name: /quote request/i }).waitFor();
       await phonePage.getByText(reference).first().waitFor();
-      expect(await phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await phonePage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       await screenshot(phonePage, name);
     }
     await phoneContext.close();

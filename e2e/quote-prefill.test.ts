@@ -26,7 +26,14 @@ describe('the quote form of an approved trade buyer', () => {
     const password = 'e2e buyer hornbeam 78';
     const company = `Prefill Landscapes ${stamp}`;
     const [{ id: userId }] = (await db('users')
-      .insert({ firstname: 'Sam', lastname: 'Planter', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() })
+      .insert({
+        firstname: 'Sam',
+        lastname: 'Planter',
+        email,
+        role: 'user',
+        password_hash: await hashPassword(password),
+        email_verified_at: new Date(),
+      })
       .returning('id')) as [{ id: number }];
     await db('trade_applications').insert({
       user_id: userId,
@@ -39,8 +46,20 @@ describe('the quote form of an approved trade buyer', () => {
       decided_at: new Date(),
     });
     const item = await db('catalogue_items').orderBy('id').first('id', 'genus', 'species', 'common_name', 'form', 'height');
-    const { id: catalogueItemId, ...snapshot } = item as { id: number; genus: string; species: string; common_name: string; form: string; height: string };
-    await db('plant_list_lines').insert({ user_id: userId, catalogue_item_id: catalogueItemId, quantity: 40, snapshot: JSON.stringify(snapshot) });
+    const { id: catalogueItemId, ...snapshot } = item as {
+      id: number;
+      genus: string;
+      species: string;
+      common_name: string;
+      form: string;
+      height: string;
+    };
+    await db('plant_list_lines').insert({
+      user_id: userId,
+      catalogue_item_id: catalogueItemId,
+      quantity: 40,
+      snapshot: JSON.stringify(snapshot),
+    });
 
     const laptop = await newLaptopContext(browser);
     const page = await laptop.newPage();

@@ -29,7 +29,14 @@ describe('a line retired from the catalogue, as a signed-in buyer', () => {
       .returning(['id', 'code'])) as { id: number; code: string }[];
     const email = `buyer.retired.${stamp}@example.com`;
     const password = 'e2e buyer zelkova 16';
-    await db('users').insert({ firstname: 'Robin', lastname: 'Planter', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() });
+    await db('users').insert({
+      firstname: 'Robin',
+      lastname: 'Planter',
+      email,
+      role: 'user',
+      password_hash: await hashPassword(password),
+      email_verified_at: new Date(),
+    });
 
     const context = await newLaptopContext(browser);
     const page = await context.newPage();
@@ -65,11 +72,15 @@ describe('a line retired from the catalogue, as a signed-in buyer', () => {
     await page.getByLabel('Delivery postcode').fill('TN27 9AA');
     await page.getByRole('button', { name: 'Send quote request' }).click();
     await page.getByRole('heading', { name: 'Quote request sent' }).waitFor();
-    const [request] = await db('quote_request_lines').where({ catalogue_item_id: line!.id }).select('quote_request_id', 'code', 'species', 'quantity');
+    const [request] = await db('quote_request_lines')
+      .where({ catalogue_item_id: line!.id })
+      .select('quote_request_id', 'code', 'species', 'quantity');
     expect(request).toMatchObject({ code: line!.code, species, quantity: 40 });
     await tab.goto(`/account/quote-requests/${request.quote_request_id}`, { waitUntil: 'networkidle' });
     const requested = tab.getByRole('list', { name: 'Requested lines' }).getByRole('listitem');
-    await expect.poll(() => requested.allInnerTexts()).toEqual([`${line!.code} Zelkova ${species}, 3L, 90-120 cm × 40 (no longer available)`]);
+    await expect
+      .poll(() => requested.allInnerTexts())
+      .toEqual([`${line!.code} Zelkova ${species}, 3L, 90-120 cm × 40 (no longer available)`]);
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(tab, 'retired-line-quote-request-phone');
 

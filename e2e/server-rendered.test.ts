@@ -74,8 +74,7 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
   });
 
   describe(`with JavaScript off, at ${viewports[viewport].width} px`, () => {
-    const noScript = () =>
-      browser.newContext({ baseURL: inject('baseUrl'), viewport: viewports[viewport], javaScriptEnabled: false });
+    const noScript = () => browser.newContext({ baseURL: inject('baseUrl'), viewport: viewports[viewport], javaScriptEnabled: false });
 
     it('reads every public page, with its navigation', async () => {
       const context = await noScript();

@@ -31,7 +31,14 @@ async function phoneShot(from: BrowserContext, path: string, name: string, ready
 /** The catalogue's search for the Fagus lines, once its results (and their "Add" forms) are on show. */
 async function openFagus(page: Page): Promise<void> {
   await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
-  await expect.poll(() => page.getByRole('form', { name: /^Add .* to the plant list$/ }).first().getAttribute('aria-label')).toMatch(/^Add Fagus /);
+  await expect
+    .poll(() =>
+      page
+        .getByRole('form', { name: /^Add .* to the plant list$/ })
+        .first()
+        .getAttribute('aria-label'),
+    )
+    .toMatch(/^Add Fagus /);
 }
 
 /** A line's name as the site writes it (lineName in web/src/features/plant-list/add-to-list.tsx), from a price-list row. */
@@ -42,19 +49,33 @@ const rowName = (row: ExcelJS.Row) => {
 };
 
 /** "26 November 2026": today as the price list dates itself (the UK calendar day). */
-const ukToday = () => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+const ukToday = () =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
 
 describe('trade accounts, end to end', () => {
   it('a guest’s list merges on sign-in; the buyer applies, an admin approves, the buyer sees prices in the catalogue and downloads a price list with them', async () => {
     // Staff have priced the Fagus lines (the catalogue admin's job, not this test's).
     await db('catalogue_items')
       .whereILike('genus', 'fagus')
-      .update({ price_pence: 250, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 500, ready_from: null }); // in stock: no ready-from date, as the catalogue's rule requires
+      .update({
+        price_pence: 250,
+        price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 199 }]),
+        stock_status: 'in_stock',
+        stock_quantity: 500,
+        ready_from: null,
+      }); // in stock: no ready-from date, as the catalogue's rule requires
 
     const email = `buyer.trade.${Date.now()}@example.com`;
     const password = 'e2e buyer hornbeam 77';
     const [{ id: userId }] = (await db('users')
-      .insert({ firstname: 'Pat', lastname: 'Grower', email, role: 'user', password_hash: await hashPassword(password), email_verified_at: new Date() })
+      .insert({
+        firstname: 'Pat',
+        lastname: 'Grower',
+        email,
+        role: 'user',
+        password_hash: await hashPassword(password),
+        email_verified_at: new Date(),
+      })
       .returning('id')) as [{ id: number }];
 
     // On an earlier visit, in another browser, the buyer put two lines on the account's list.
@@ -92,7 +113,9 @@ describe('trade accounts, end to end', () => {
     await expect.poll(() => listed(page), { timeout: 10_000 }).toEqual(merged);
     await page.getByText('3 lines. Your list is kept with your account.').waitFor();
     await screenshot(page, 'trade-merged-plant-list-desktop');
-    await phoneShot(buyer, '/plant-list', 'trade-merged-plant-list-phone', (p) => expect.poll(() => listed(p), { timeout: 10_000 }).toEqual(merged));
+    await phoneShot(buyer, '/plant-list', 'trade-merged-plant-list-phone', (p) =>
+      expect.poll(() => listed(p), { timeout: 10_000 }).toEqual(merged),
+    );
     // Merged once: a reload finds no guest copy to send again, so the quantities stay as they are.
     await page.reload({ waitUntil: 'networkidle' });
     await expect.poll(() => listed(page), { timeout: 10_000 }).toEqual(merged);
@@ -110,7 +133,9 @@ describe('trade accounts, end to end', () => {
     await page.getByLabel(/^Delivery postcode/).fill('tn27 0ab');
     await page.getByLabel(/^Invoice email/).fill('accounts@weald.example');
     await screenshot(page, 'trade-application-desktop');
-    await phoneShot(buyer, '/account/trade', 'trade-application-phone', (p) => p.getByRole('button', { name: 'Apply for a trade account' }).waitFor());
+    await phoneShot(buyer, '/account/trade', 'trade-application-phone', (p) =>
+      p.getByRole('button', { name: 'Apply for a trade account' }).waitFor(),
+    );
     await page.getByRole('button', { name: 'Apply for a trade account' }).click();
     await page.getByText('Waiting for approval').waitFor();
     expect(await page.getByText('TN27 0AB').count()).toBe(1);
@@ -133,16 +158,21 @@ describe('trade accounts, end to end', () => {
     expect(await page.getByRole('cell', { name: '£2.50 · 100+ £1.99' }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('cell', { name: 'In stock (500)' }).count()).toBeGreaterThan(0);
     await screenshot(page, 'trade-catalogue-desktop');
-    await phoneShot(buyer, '/catalogue?q=fagus', 'trade-catalogue-phone', (p) => p.locator('dd', { hasText: '£2.50 · 100+ £1.99' }).first().waitFor());
+    await phoneShot(buyer, '/catalogue?q=fagus', 'trade-catalogue-phone', (p) =>
+      p.locator('dd', { hasText: '£2.50 · 100+ £1.99' }).first().waitFor(),
+    );
     // The demo catalogue's own terms (seeds/data/trade.ts): the limes show every kind of line.
     await page.goto('/catalogue?q=tilia', { waitUntil: 'networkidle' });
     await page.getByRole('columnheader', { name: 'Trade price' }).waitFor();
-    for (const text of ['Price on request', 'Out of stock']) expect(await page.getByRole('cell', { name: text, exact: true }).count(), text).toBeGreaterThan(0);
+    for (const text of ['Price on request', 'Out of stock'])
+      expect(await page.getByRole('cell', { name: text, exact: true }).count(), text).toBeGreaterThan(0);
     expect(await page.getByRole('cell', { name: /^Ready from \d{1,2} [A-Z][a-z]{2,3} \d{4}$/ }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('cell', { name: /^In stock \(\d[\d,]*\)$/ }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('cell', { name: /^£\d+\.\d\d · \d+\+ £\d+\.\d\d/ }).count()).toBeGreaterThan(0);
     await screenshot(page, 'trade-catalogue-seeded-desktop');
-    await phoneShot(buyer, '/catalogue?q=tilia', 'trade-catalogue-seeded-phone', (p) => p.locator('dd', { hasText: 'Price on request' }).first().waitFor());
+    await phoneShot(buyer, '/catalogue?q=tilia', 'trade-catalogue-seeded-phone', (p) =>
+      p.locator('dd', { hasText: 'Price on request' }).first().waitFor(),
+    );
 
     // Approved, the plant list prices each line at its quantity (the 100+ break for 250) and
     // estimates the total excl. VAT; the quote form repeats both.
@@ -156,7 +186,10 @@ describe('trade accounts, end to end', () => {
     const priced = page.getByRole('list', { name: 'Lines on your plant list' }).getByRole('listitem');
     await expect.poll(() => priced.count()).toBe(3);
     for (const [line, price] of Object.entries(prices)) {
-      await priced.filter({ has: page.getByRole('button', { name: `Remove ${line}` }) }).getByText(price).waitFor();
+      await priced
+        .filter({ has: page.getByRole('button', { name: `Remove ${line}` }) })
+        .getByText(price)
+        .waitFor();
     }
     await page.getByText(estimate).waitFor();
     await screenshot(page, 'trade-priced-plant-list-desktop');
@@ -184,21 +217,38 @@ describe('trade accounts, end to end', () => {
     await workbook.xlsx.load((await xlsx.body()) as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Catalogue')!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(headers.slice(0, 9)).toEqual(['Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price (£)', 'Break 1 qty', 'Break 1 price (£)']);
+    expect(headers.slice(0, 9)).toEqual([
+      'Code',
+      'Genus',
+      'Species',
+      'Common name',
+      'Form',
+      'Height (cm)',
+      'Price (£)',
+      'Break 1 qty',
+      'Break 1 price (£)',
+    ]);
     expect(headers.slice(-3)).toEqual(['Stock quantity', 'Availability', 'Ready from']);
     const column = (name: string) => headers.indexOf(name) + 1;
-    const terms = (row: ExcelJS.Row) => ['Price (£)', 'Break 1 qty', 'Break 1 price (£)', 'Stock quantity', 'Availability'].map((name) => row.getCell(column(name)).value);
+    const terms = (row: ExcelJS.Row) =>
+      ['Price (£)', 'Break 1 qty', 'Break 1 price (£)', 'Stock quantity', 'Availability'].map((name) => row.getCell(column(name)).value);
     const byName = new Map<string, ExcelJS.Row>();
     sheet.eachRow((row, number) => {
       if (number > 1) byName.set(rowName(row), row);
     });
-    for (const line of Object.keys(merged)) expect([line, terms(byName.get(line)!)]).toEqual([line, [2.5, 100, 1.99, 500, 'In stock (500)']]);
+    for (const line of Object.keys(merged))
+      expect([line, terms(byName.get(line)!)]).toEqual([line, [2.5, 100, 1.99, 500, 'In stock (500)']]);
     const fagus = byName.get(Object.keys(merged)[0]!)!;
-    expect([fagus.getCell(column('Price (£)')).type, fagus.getCell(column('Break 1 price (£)')).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number]);
+    expect([fagus.getCell(column('Price (£)')).type, fagus.getCell(column('Break 1 price (£)')).type]).toEqual([
+      ExcelJS.ValueType.Number,
+      ExcelJS.ValueType.Number,
+    ]);
     // The price is each row's own, not one value down the column: other genera carry the demo's prices,
     // and a line ready later has a real date cell.
     const others = [...byName.values()].filter((row) => row.getCell(2).value !== 'Fagus');
-    expect(others.some((row) => typeof row.getCell(column('Price (£)')).value === 'number' && row.getCell(column('Price (£)')).value !== 2.5)).toBe(true);
+    expect(
+      others.some((row) => typeof row.getCell(column('Price (£)')).value === 'number' && row.getCell(column('Price (£)')).value !== 2.5),
+    ).toBe(true);
     expect(others.some((row) => row.getCell(column('Ready from')).type === ExcelJS.ValueType.Date)).toBe(true);
 
     const pdf = await page.request.get((await page.getByRole('link', { name: 'Price list (PDF)' }).getAttribute('href'))!);

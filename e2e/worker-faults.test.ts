@@ -17,7 +17,8 @@ let cluster: Cluster;
 let worker: ClusterProcess;
 let admin: TestClient;
 
-const queue = (name: string) => new Queue(name, { connection: { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: cluster.redisPrefix });
+const queue = (name: string) =>
+  new Queue(name, { connection: { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: cluster.redisPrefix });
 const bucketKeys = async (prefix: string) => {
   const s3 = new S3Client({
     endpoint: cluster.s3.url,
@@ -32,7 +33,9 @@ const bucketKeys = async (prefix: string) => {
 /** Records a catalogue change as the service does: revision bump and event in one transaction. */
 const catalogueChanged = (reason: string) =>
   cluster.db.transaction(async (trx) => {
-    await trx('catalogue_state').where({ id: 1 }).update({ revision: trx.raw('revision + 1'), changed_at: trx.fn.now() });
+    await trx('catalogue_state')
+      .where({ id: 1 })
+      .update({ revision: trx.raw('revision + 1'), changed_at: trx.fn.now() });
     await trx('events').insert({ name: 'catalogue.changed', payload: JSON.stringify({ reason }) });
   });
 const currentRevision = async () => Number((await cluster.db('catalogue_state').where({ id: 1 }).first('revision')).revision);
@@ -54,9 +57,15 @@ afterAll(async () => {
 describe('a worker killed with SIGKILL', () => {
   it('during a rendition: the job is taken back, completes once and leaves only its own files', async () => {
     const gallery = (await admin.post('/api/galleries', { name: 'Killed mid-render' })).body.id as number;
-    const upload = await sendForm(admin, 'POST', '/api/galleriesimages', { gallery_id: String(gallery) }, {
-      file: { name: 'large.jpg', body: await testImage(6000, 4000), type: 'image/jpeg' }, // 24 MP: seconds of work
-    });
+    const upload = await sendForm(
+      admin,
+      'POST',
+      '/api/galleriesimages',
+      { gallery_id: String(gallery) },
+      {
+        file: { name: 'large.jpg', body: await testImage(6000, 4000), type: 'image/jpeg' }, // 24 MP: seconds of work
+      },
+    );
     expect(upload.status).toBe(201);
     const imageId = upload.body.id as number;
     const row = () => cluster.db('gallery_images').where({ id: imageId }).first();
@@ -68,7 +77,9 @@ describe('a worker killed with SIGKILL', () => {
     await waitUntil(async () => (await row()).status === 'ready', 90_000, 'the image to be ready', worker.output);
     const images = queue('images');
     try {
-      const jobs = (await images.getJobs(['completed', 'failed', 'active', 'waiting', 'delayed'])).filter((j) => j.data.payload.imageId === imageId);
+      const jobs = (await images.getJobs(['completed', 'failed', 'active', 'waiting', 'delayed'])).filter(
+        (j) => j.data.payload.imageId === imageId,
+      );
       expect(jobs.map((j) => j.finishedOn !== undefined && !j.failedReason)).toEqual([true]); // one job, completed once
     } finally {
       await images.close();

@@ -116,8 +116,12 @@ export async function up(knex: Knex): Promise<void> {
     ALTER COLUMN code SET NOT NULL,
     ADD CONSTRAINT catalogue_items_code_unique UNIQUE USING INDEX catalogue_items_code_unique,
     ADD CONSTRAINT catalogue_items_code_format CHECK (code ~ '^[A-Z0-9]+(-[A-Z0-9]+)*$' AND length(code) <= 32)`);
-  await knex.raw(`CREATE TRIGGER catalogue_items_code BEFORE INSERT OR UPDATE OF code ON catalogue_items FOR EACH ROW EXECUTE FUNCTION catalogue_items_code()`);
-  await knex.raw(`CREATE TRIGGER catalogue_items_code_history AFTER INSERT OR UPDATE OF code ON catalogue_items FOR EACH ROW EXECUTE FUNCTION catalogue_items_code_history()`);
+  await knex.raw(
+    `CREATE TRIGGER catalogue_items_code BEFORE INSERT OR UPDATE OF code ON catalogue_items FOR EACH ROW EXECUTE FUNCTION catalogue_items_code()`,
+  );
+  await knex.raw(
+    `CREATE TRIGGER catalogue_items_code_history AFTER INSERT OR UPDATE OF code ON catalogue_items FOR EACH ROW EXECUTE FUNCTION catalogue_items_code_history()`,
+  );
 
   // What plant lists and quote requests show of a line carries its code too; lines whose
   // catalogue row is still there get it now, the rest (their row deleted before this migration) none.

@@ -13,7 +13,9 @@ export async function up(knex: Knex): Promise<void> {
     DROP CONSTRAINT trade_applications_status,
     ADD CONSTRAINT trade_applications_status CHECK (status IN ('pending','approved','rejected','suspended','revoked'))`);
   await knex.raw('DROP INDEX trade_applications_one_open');
-  await knex.raw(`CREATE UNIQUE INDEX trade_applications_one_open ON trade_applications (user_id) WHERE status IN ('pending','approved','suspended')`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX trade_applications_one_open ON trade_applications (user_id) WHERE status IN ('pending','approved','suspended')`,
+  );
 
   await knex.schema.createTable('trade_account_history', (t) => {
     t.increments('id');

@@ -100,12 +100,16 @@ export async function missingPrerequisites(env = process.env) {
     );
   }
   if (redisProblem) {
-    missing.push(`Redis: no answer at ${redisAt.host}:${redisAt.port} (${redisProblem}): \`apt-get install redis-server\`, then \`redis-server --daemonize yes\` (or set TEST_REDIS_URL)`);
+    missing.push(
+      `Redis: no answer at ${redisAt.host}:${redisAt.port} (${redisProblem}): \`apt-get install redis-server\`, then \`redis-server --daemonize yes\` (or set TEST_REDIS_URL)`,
+    );
   }
   try {
     accessSync(chromium, constants.X_OK);
   } catch {
-    missing.push(`Chromium: nothing to run at ${chromium} (the e2e tests drive it): \`apt-get install chromium\` (Debian's build; or set CHROMIUM_PATH)`);
+    missing.push(
+      `Chromium: nothing to run at ${chromium} (the e2e tests drive it): \`apt-get install chromium\` (Debian's build; or set CHROMIUM_PATH)`,
+    );
   }
   for (const program of programs) {
     if (!findOnPath(program.name, env.PATH)) missing.push(`${program.name}: not on PATH (${program.why}): \`${program.how}\``);
@@ -117,7 +121,8 @@ export async function missingPrerequisites(env = process.env) {
 export async function preflight(env = process.env) {
   const missing = await missingPrerequisites(env);
   for (const line of missing) console.error(`✘ ${line}`);
-  if (missing.length) console.error(`npm test stopped before running anything: ${missing.length} prerequisite(s) missing (README, "Prerequisites").`);
+  if (missing.length)
+    console.error(`npm test stopped before running anything: ${missing.length} prerequisite(s) missing (README, "Prerequisites").`);
   return missing.length === 0;
 }
 

@@ -137,7 +137,9 @@ export async function insertCatalogueItems(db: Knex, rows: number | Partial<Cata
   const items = typeof rows === 'number' ? Array.from({ length: rows }, () => makeCatalogueItem()) : rows.map((r) => makeCatalogueItem(r));
   const ids: number[] = [];
   for (let start = 0; start < items.length; start += 500) {
-    const inserted = await db('catalogue_items').insert(items.slice(start, start + 500)).returning('id');
+    const inserted = await db('catalogue_items')
+      .insert(items.slice(start, start + 500))
+      .returning('id');
     ids.push(...inserted.map((r: { id: number }) => r.id));
   }
   return ids;

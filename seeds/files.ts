@@ -28,7 +28,9 @@ export async function storeFindMap(storage: Storage): Promise<StoredPicture> {
 
 /** Renders and stores the banner originals of the given galleries; returns each slide's key by scene. */
 export async function storeBannerOriginals(storage: Storage, galleryIds: readonly number[]): Promise<Map<SceneName, string>> {
-  const wanted = GALLERIES.filter((g) => galleryIds.includes(g.id)).flatMap((g) => g.slides.map((s) => ({ galleryId: g.id, scene: s.scene })));
+  const wanted = GALLERIES.filter((g) => galleryIds.includes(g.id)).flatMap((g) =>
+    g.slides.map((s) => ({ galleryId: g.id, scene: s.scene })),
+  );
   const keys = new Map<SceneName, string>();
   let next = 0;
   const lane = async () => {

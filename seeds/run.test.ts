@@ -59,7 +59,8 @@ describe('seed', () => {
       expect(row.html.length, row.name).toBeGreaterThan(400);
       expect(row.html).not.toMatch(/lorem|ipsum|todo|\{\w+\}/i);
       const tags = new Set([...(row.html as string).matchAll(/<\/?([a-z0-9]+)/gi)].map((m) => m[1]!.toLowerCase()));
-      for (const tag of tags) expect(['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote'], `${row.name} <${tag}>`).toContain(tag);
+      for (const tag of tags)
+        expect(['p', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote'], `${row.name} <${tag}>`).toContain(tag);
     }
     const find = rows.find((r) => r.name === 'FindText')!;
     expect(find.html).toMatch(/junction 9/);
@@ -94,14 +95,16 @@ describe('seed', () => {
   });
 
   it('stores trade prices, breaks and availability on most lines, ready-from dates after today', async () => {
-    const rows = await deps.db('catalogue_items').select(
-      'price_pence',
-      'price_breaks',
-      'stock_status',
-      'stock_quantity',
-      deps.db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`),
-      deps.db.raw(`to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS today`),
-    );
+    const rows = await deps
+      .db('catalogue_items')
+      .select(
+        'price_pence',
+        'price_breaks',
+        'stock_status',
+        'stock_quantity',
+        deps.db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`),
+        deps.db.raw(`to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS today`),
+      );
     const priced = rows.filter((r) => r.price_pence !== null);
     expect(priced.length / rows.length).toBeGreaterThan(0.8);
     expect(priced.every((r) => Array.isArray(r.price_breaks) && r.price_breaks.length > 0)).toBe(true);

@@ -47,7 +47,11 @@ export async function seed(deps: SeedDeps): Promise<SeedCounts> {
     const widgets = await insertWidgets(trx, deps, findMap);
     const { galleries, imageIds } = await insertGalleries(trx, missing.galleries, originals);
     const catalogue = await insertCatalogue(trx);
-    await deps.events.recordMany(trx, 'gallery_image.uploaded', imageIds.map((imageId) => ({ imageId })));
+    await deps.events.recordMany(
+      trx,
+      'gallery_image.uploaded',
+      imageIds.map((imageId) => ({ imageId })),
+    );
     if (catalogue) await deps.events.record(trx, 'catalogue.changed', { reason: 'seed' });
     return { widgets, galleries, imageIds, catalogue };
   });
@@ -99,7 +103,11 @@ async function insertGalleries(trx: Trx, ids: readonly number[], originals: Map<
   let galleries = 0;
   const imageIds: number[] = [];
   for (const gallery of GALLERIES.filter((g) => ids.includes(g.id))) {
-    const created = await trx('galleries').insert(makeGallery({ id: gallery.id, name: gallery.name })).onConflict('id').ignore().returning('id');
+    const created = await trx('galleries')
+      .insert(makeGallery({ id: gallery.id, name: gallery.name }))
+      .onConflict('id')
+      .ignore()
+      .returning('id');
     if (!created.length) continue; // another process made it meanwhile: leave it alone
     galleries++;
     for (const [order, slide] of gallery.slides.entries()) {

@@ -80,7 +80,8 @@ const inRange = (pence: number): PriceReading => (pence > MAX_PRICE_PENCE ? { er
 export const formatPence = penceText;
 
 /** Pence as a form's price input holds it: 125000 → "1250.00"; null (no price) → "". */
-export const poundsInput = (pence: number | null): string => (pence === null ? '' : `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`);
+export const poundsInput = (pence: number | null): string =>
+  pence === null ? '' : `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
 
 /** Pence as a spreadsheet's number of pounds (12.5 for 1250), for a numeric cell formatted 0.00. */
 export const poundsNumber = (pence: number): number => pence / 100;

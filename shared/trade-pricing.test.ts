@@ -26,14 +26,26 @@ describe('priceForQuantity', () => {
   });
 
   it('applies a break and says what it saves over the quantity', () => {
-    expect(priceForQuantity(trade, 100)).toEqual({ unit_pence: 199, list_pence: 250, break: { min_quantity: 100, price_pence: 199 }, total_pence: 19900, saving_pence: 5100 });
+    expect(priceForQuantity(trade, 100)).toEqual({
+      unit_pence: 199,
+      list_pence: 250,
+      break: { min_quantity: 100, price_pence: 199 },
+      total_pence: 19900,
+      saving_pence: 5100,
+    });
     expect(priceForQuantity(trade, 600)).toMatchObject({ unit_pence: 175, total_pence: 105000, saving_pence: 45000 });
   });
 
   it('prices a line that has breaks but no list price only from its first break, with no saving', () => {
     const breaksOnly = { price_pence: null, price_breaks: [{ min_quantity: 50, price_pence: 120 }] };
     expect(priceForQuantity(breaksOnly, 49)).toBeNull();
-    expect(priceForQuantity(breaksOnly, 50)).toEqual({ unit_pence: 120, list_pence: null, break: { min_quantity: 50, price_pence: 120 }, total_pence: 6000, saving_pence: 0 });
+    expect(priceForQuantity(breaksOnly, 50)).toEqual({
+      unit_pence: 120,
+      list_pence: null,
+      break: { min_quantity: 50, price_pence: 120 },
+      total_pence: 6000,
+      saving_pence: 0,
+    });
   });
 
   it('never charges more for a break dearer than the list price', () => {

@@ -42,7 +42,13 @@ export function priceForQuantity(trade: Priced | null | undefined, quantity: num
   const unit = useBreak ? step.price_pence : trade.price_pence;
   if (unit === null) return null;
   const saving = useBreak && trade.price_pence !== null ? (trade.price_pence - unit) * quantity : 0;
-  return { unit_pence: unit, list_pence: trade.price_pence, break: useBreak ? step : null, total_pence: unit * quantity, saving_pence: saving };
+  return {
+    unit_pence: unit,
+    list_pence: trade.price_pence,
+    break: useBreak ? step : null,
+    total_pence: unit * quantity,
+    saving_pence: saving,
+  };
 }
 
 /** The estimated total of some lines; `unpriced` counts the lines left out (price on request). */
@@ -63,4 +69,3 @@ export function estimateTotal(lines: readonly { trade: Priced | null | undefined
   }
   return estimate;
 }
-

@@ -11,7 +11,14 @@ describe('trade text', () => {
 
   it('writes a price with its breaks, and nothing for a line with neither', () => {
     expect(breakText({ min_quantity: 100, price_pence: 199 })).toBe('100+ £1.99');
-    const priced = { ...unset, price_pence: 125, price_breaks: [{ min_quantity: 50, price_pence: 110 }, { min_quantity: 1000, price_pence: 95 }] };
+    const priced = {
+      ...unset,
+      price_pence: 125,
+      price_breaks: [
+        { min_quantity: 50, price_pence: 110 },
+        { min_quantity: 1000, price_pence: 95 },
+      ],
+    };
     expect(priceText(priced)).toBe('£1.25 · 50+ £1.10 · 1,000+ £0.95');
     expect(priceText(unset)).toBe('');
   });

@@ -17,7 +17,9 @@ describe('loadConfig', () => {
 
   it('replies to buyers at SALES_EMAIL, else at ENQUIRIES_TO; refuses one that is not an address', () => {
     expect(loadConfig({ ENQUIRIES_TO: 'orders@nursery.example', VAR_DIR: varDir() }).salesEmail).toBe('orders@nursery.example');
-    expect(loadConfig({ ENQUIRIES_TO: 'orders@nursery.example', SALES_EMAIL: ' ', VAR_DIR: varDir() }).salesEmail).toBe('orders@nursery.example');
+    expect(loadConfig({ ENQUIRIES_TO: 'orders@nursery.example', SALES_EMAIL: ' ', VAR_DIR: varDir() }).salesEmail).toBe(
+      'orders@nursery.example',
+    );
     expect(loadConfig({ SALES_EMAIL: 'desk@nursery.example', VAR_DIR: varDir() }).salesEmail).toBe('desk@nursery.example');
     expect(() => loadConfig({ SALES_EMAIL: 'the desk', VAR_DIR: varDir() })).toThrow(/SALES_EMAIL/);
   });
@@ -53,7 +55,10 @@ describe('loadConfig', () => {
       logo: 'https://nursery.example/logo.png',
       image: 'https://nursery.example/logo.png',
     });
-    expect(loadConfig({ COMPANY_LATITUDE: ' ', COMPANY_LONGITUDE: '', VAR_DIR: varDir() }).business.geo).toEqual({ latitude: 51.16, longitude: 0.8 });
+    expect(loadConfig({ COMPANY_LATITUDE: ' ', COMPANY_LONGITUDE: '', VAR_DIR: varDir() }).business.geo).toEqual({
+      latitude: 51.16,
+      longitude: 0.8,
+    });
     expect(business.openingHours).toEqual([
       { days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '07:30', closes: '16:30' },
       { days: ['Sa'], opens: '08:00', closes: '12:00' },
@@ -97,8 +102,18 @@ describe('loadConfig', () => {
   });
 
   it('gives each queue WORKER_CONCURRENCY jobs at once, the render and housekeeping one, with QUEUE_CONCURRENCY overrides', () => {
-    expect(loadConfig({ WORKER_CONCURRENCY: '3', VAR_DIR: varDir() }).queueConcurrency).toEqual({ mail: 3, 'account-mail': 3, catalogue: 1, images: 3, housekeeping: 1 });
-    expect(loadConfig({ QUEUE_CONCURRENCY: 'images=1, mail=8,catalogue=2', VAR_DIR: varDir() }).queueConcurrency).toMatchObject({ images: 1, mail: 8, catalogue: 2 });
+    expect(loadConfig({ WORKER_CONCURRENCY: '3', VAR_DIR: varDir() }).queueConcurrency).toEqual({
+      mail: 3,
+      'account-mail': 3,
+      catalogue: 1,
+      images: 3,
+      housekeeping: 1,
+    });
+    expect(loadConfig({ QUEUE_CONCURRENCY: 'images=1, mail=8,catalogue=2', VAR_DIR: varDir() }).queueConcurrency).toMatchObject({
+      images: 1,
+      mail: 8,
+      catalogue: 2,
+    });
     for (const bad of ['imgaes=1', 'images=0', 'images', 'images=two']) {
       expect(() => loadConfig({ QUEUE_CONCURRENCY: bad, VAR_DIR: varDir() }), bad).toThrow(/QUEUE_CONCURRENCY: ".*" is not queue=count/);
     }
@@ -121,10 +136,23 @@ describe('loadConfig', () => {
   });
 
   it('reads the HTTP server timeouts and refuses a header timeout longer than the request timeout', () => {
-    const config = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '2000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '500', HTTP_TIMEOUT_CHECK_MS: '50', VAR_DIR: varDir() });
-    expect(config.http).toEqual({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, keepAliveTimeoutMs: 500, connectionsCheckIntervalMs: 50 });
+    const config = loadConfig({
+      HTTP_HEADERS_TIMEOUT_MS: '1000',
+      HTTP_REQUEST_TIMEOUT_MS: '2000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '500',
+      HTTP_TIMEOUT_CHECK_MS: '50',
+      VAR_DIR: varDir(),
+    });
+    expect(config.http).toEqual({
+      headersTimeoutMs: 1000,
+      requestTimeoutMs: 2000,
+      keepAliveTimeoutMs: 500,
+      connectionsCheckIntervalMs: 50,
+    });
     expect(loadConfig({ VAR_DIR: varDir() }).http.headersTimeoutMs).toBeLessThan(60_000); // below Node's 60 s default
-    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '3000', HTTP_REQUEST_TIMEOUT_MS: '2000', VAR_DIR: varDir() })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '3000', HTTP_REQUEST_TIMEOUT_MS: '2000', VAR_DIR: varDir() })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS/,
+    );
   });
 
   it('stops the web process with the readable message and exit code 1', () => {

@@ -75,11 +75,17 @@ const schema = z.object({
     .default('')
     .transform((v, ctx) => {
       const pairs: [QueueName, number][] = [];
-      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const [name = '', count = ''] = part.split('=').map((s) => s.trim());
         const n = Number(count);
         if (!isQueueName(name) || !Number.isInteger(n) || n < 1 || n > 64) {
-          ctx.addIssue({ code: 'custom', message: `"${part}" is not queue=count with a queue among ${queueNames.join(', ')} and a count from 1 to 64` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${part}" is not queue=count with a queue among ${queueNames.join(', ')} and a count from 1 to 64`,
+          });
           return z.NEVER;
         }
         pairs.push([name, n]);
@@ -117,10 +123,7 @@ const schema = z.object({
   COMPANY_NAME: z.string().min(1).default('Hothfield Nurseries Limited'),
   COMPANY_SHORT_NAME: z.string().min(1).default('Hothfield Nurseries'),
   COMPANY_TELEPHONE: z.string().min(1).default('01233 712 400'),
-  COMPANY_ADDRESS: z
-    .string()
-    .min(1)
-    .default('Station Road, Hothfield, Ashford, Kent, TN26 1AR'),
+  COMPANY_ADDRESS: z.string().min(1).default('Station Road, Hothfield, Ashford, Kent, TN26 1AR'),
   COMPANY_EMAIL: z.email().default('sales@hothfieldnurseries.co.uk'),
   COMPANY_NUMBER: z.string().min(1).default('04567812'),
   COMPANY_VAT: z.string().min(1).default('GB 812 4567 21'),

@@ -24,7 +24,9 @@ describe('migrate() on PostgreSQL', () => {
   });
 
   it('lets two processes starting at once both succeed, running each migration once', async () => {
-    const files = readdirSync(migrationsDir).filter((file) => /^\d+_.+\.ts$/.test(file)).sort();
+    const files = readdirSync(migrationsDir)
+      .filter((file) => /^\d+_.+\.ts$/.test(file))
+      .sort();
     const [a, b] = await Promise.all([migrate(open()), migrate(open())]);
     // One of them ran everything; the other waited for it and found nothing left to do.
     expect([a, b].map((ran) => ran.length).sort((x, y) => x - y)).toEqual([0, files.length]);

@@ -25,7 +25,9 @@ const MIGRATION_FILE = /^\d+_.+\.(ts|js)$/;
  */
 const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
-    return readdirSync(migrationsDir).filter((file) => MIGRATION_FILE.test(file) && !file.endsWith('.d.ts')).sort();
+    return readdirSync(migrationsDir)
+      .filter((file) => MIGRATION_FILE.test(file) && !file.endsWith('.d.ts'))
+      .sort();
   },
   getMigrationName: (file) => file.replace(/\.js$/, '.ts'),
   getMigration: (file) => import(pathToFileURL(path.join(migrationsDir, file)).href) as Promise<Knex.Migration>,
@@ -88,7 +90,10 @@ export async function migrate(db: Db): Promise<string[]> {
       return await latest();
     } finally {
       // Should the connection have broken, its session (and the lock with it) is already gone.
-      await db.raw('select pg_advisory_unlock(?)', [MIGRATE_LOCK]).connection(connection).catch(() => undefined);
+      await db
+        .raw('select pg_advisory_unlock(?)', [MIGRATE_LOCK])
+        .connection(connection)
+        .catch(() => undefined);
     }
   } finally {
     await db.client.releaseConnection(connection);

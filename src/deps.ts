@@ -56,7 +56,14 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
     ? createBullQueue({ url: config.redisUrl, maxRetriesPerRequest: 1 }, config.redisPrefix)
     : createInlineQueue(log, config.queueConcurrency);
   const storage = createStorage(config.storage, { tmpDir: path.join(config.varDir, 'tmp') });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, replyTo: config.salesEmail, varDir: config.varDir, log, maxConnections: config.smtpMaxConnections });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    replyTo: config.salesEmail,
+    varDir: config.varDir,
+    log,
+    maxConnections: config.smtpMaxConnections,
+  });
   const relay = createRelay({
     db,
     queue,
@@ -64,7 +71,8 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
     jobsFor: (event) => jobsFor(event, config),
     // A Redis that restarted empty has forgotten the job schedulers too: put them back.
     onRecovered: () => {
-      if (queue.driver === 'bullmq') queue.schedule(housekeepingSchedules).catch((err: unknown) => log.warn({ err }, 'could not restore job schedulers'));
+      if (queue.driver === 'bullmq')
+        queue.schedule(housekeepingSchedules).catch((err: unknown) => log.warn({ err }, 'could not restore job schedulers'));
     },
   });
   const events = createEventLog(() => relay.kick());

@@ -31,8 +31,7 @@ export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
 export const unverified = () => new HttpError(403, 'Your email address is not verified.');
 export const notFound = () => new HttpError(404, 'Not found.');
-export const unsupportedMediaType = (field: string, message: string) =>
-  new HttpError(415, message, {}, { [field]: [message] });
+export const unsupportedMediaType = (field: string, message: string) => new HttpError(415, message, {}, { [field]: [message] });
 export const csrfMismatch = () => new HttpError(419, 'CSRF token mismatch.');
 export const passwordConfirmationRequired = () => new HttpError(423, 'Password confirmation required.');
 

@@ -22,7 +22,12 @@ export function limiterFactory(redis: Redis | undefined, prefix: string): Limite
   return ({ name, points, durationSeconds }) => {
     const opts = { keyPrefix: `${prefix}:rl:${name}`, points, duration: durationSeconds };
     if (!redis) return new RateLimiterMemory(opts);
-    return new RateLimiterRedis({ ...opts, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) });
+    return new RateLimiterRedis({
+      ...opts,
+      storeClient: redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(opts),
+    });
   };
 }
 

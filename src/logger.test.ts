@@ -14,8 +14,7 @@ const SECRET_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$dGhpcy1pcy1h
 const SALT = 'c2VjcmV0LXNhbHQ';
 
 /** Inserts a user with the secret hash but no email: a not-null violation whose detail echoes the row. */
-const failingInsert = (db: Db) =>
-  db('users').insert({ firstname: 'Pat', lastname: 'Grower', email: null, password_hash: SECRET_HASH });
+const failingInsert = (db: Db) => db('users').insert({ firstname: 'Pat', lastname: 'Grower', email: null, password_hash: SECRET_HASH });
 
 describe('database errors in the log', () => {
   describe('embedded (PGlite)', () => {

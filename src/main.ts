@@ -35,7 +35,9 @@ async function main(): Promise<void> {
   // Embedded mode (no Redis): jobs run here through the same processors the worker uses, and the
   // housekeeping schedules are timers here. With Redis, upserting the schedulers is idempotent.
   if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, services));
-  await deps.queue.schedule(housekeepingSchedules).catch((err: unknown) => log.warn({ err }, 'job schedulers not set; a worker sets them when it starts'));
+  await deps.queue
+    .schedule(housekeepingSchedules)
+    .catch((err: unknown) => log.warn({ err }, 'job schedulers not set; a worker sets them when it starts'));
 
   // Demo content belongs to the embedded mode only: a production database (DATABASE_URL) is
   // seeded on purpose with `npm run seed`, never by a web process that happens to start.
@@ -53,7 +55,12 @@ async function main(): Promise<void> {
   const server = createHttpServer(createApp(deps, services), config.http);
   await listen(server, config.port, config.host);
   log.info(
-    { url: config.appUrl, database: config.databaseUrl ? 'postgresql' : 'embedded (PGlite)', queue: deps.queue.driver, ms: Date.now() - started },
+    {
+      url: config.appUrl,
+      database: config.databaseUrl ? 'postgresql' : 'embedded (PGlite)',
+      queue: deps.queue.driver,
+      ms: Date.now() - started,
+    },
     `Hothfield Nurseries site listening on ${config.appUrl}`,
   );
   const { webPort, host: metricsHost } = config.metrics;

@@ -28,7 +28,10 @@ const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export function parseOpeningHours(text: string): OpeningHours[] {
   const rules: OpeningHours[] = [];
   const seen = new Set<DayCode>();
-  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^(\S+)\s+(\S+)$/.exec(part.replace(/\s*([,-])\s*/g, '$1'));
     if (!match) throw new Error(`"${part}" must be days then times, e.g. "Mo-Fr 07:30-16:30"`);
     const days = parseDays(match[1]!, part);

@@ -52,10 +52,13 @@ describe('the in-process queue driver', () => {
     const queue = createInlineQueue(pino({ level: 'silent' }), { images: 1 });
     const { processors, finishers } = recordingProcessors();
     const seen: number[] = [];
-    queue.bind({ ...processors, 'images.renditions': async (data, meta) => {
-      seen.push(data.imageId);
-      await (processors['images.renditions'] as (d: unknown, m: unknown) => Promise<void>)(data, meta);
-    } } as Processors);
+    queue.bind({
+      ...processors,
+      'images.renditions': async (data, meta) => {
+        seen.push(data.imageId);
+        await (processors['images.renditions'] as (d: unknown, m: unknown) => Promise<void>)(data, meta);
+      },
+    } as Processors);
     await queue.add([image(1, 'a', 'image-7'), image(1, 'a', 'image-7')]); // the same event published twice
     await expect.poll(() => seen).toEqual([1]);
     // While the first runs: the second waits behind it, the third folds into the second.

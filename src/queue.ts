@@ -140,9 +140,7 @@ export function bullJobOptions(job: JobSpec): JobsOptions {
 
 /** Producer side of BullMQ. Fails fast (no endless retry) so a Redis outage surfaces at once. */
 export function createBullQueue(connection: ConnectionOptions, prefix: string): JobQueue {
-  const queues = new Map(
-    queueNames.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions })] as const),
-  );
+  const queues = new Map(queueNames.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions })] as const));
   const all = () => [...queues.values()];
   return {
     driver: 'bullmq',
@@ -172,7 +170,9 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
       }
     },
     async counts() {
-      const counts = await Promise.all(all().map(async (q) => ({ queue: q.name, counts: await q.getJobCounts('waiting', 'delayed', 'failed') })));
+      const counts = await Promise.all(
+        all().map(async (q) => ({ queue: q.name, counts: await q.getJobCounts('waiting', 'delayed', 'failed') })),
+      );
       return counts.reduce<QueueCounts>(
         (sum, { queue, counts: c }) => ({
           // The housekeeping schedulers always hold their next run as a delayed job: not work waiting.
@@ -193,7 +193,13 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
     },
     async ping() {
       // A cheap round trip with a deadline: readiness must answer even when Redis hangs.
-      const probe = queues.get('mail')!.getJobCounts('waiting').then(() => true, () => false);
+      const probe = queues
+        .get('mail')!
+        .getJobCounts('waiting')
+        .then(
+          () => true,
+          () => false,
+        );
       return Promise.race([probe, sleep(2000).then(() => false)]);
     },
     bind() {},
@@ -223,7 +229,10 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
   let waiting = 0;
   let closed = false;
   // Per queue for the metrics endpoint; a job waiting out its backoff between attempts counts as active.
-  const depth = Object.fromEntries(queueNames.map((queue) => [queue, { waiting: 0, active: 0, delayed: 0, failed: 0 }])) as Record<QueueName, QueueDepth>;
+  const depth = Object.fromEntries(queueNames.map((queue) => [queue, { waiting: 0, active: 0, delayed: 0, failed: 0 }])) as Record<
+    QueueName,
+    QueueDepth
+  >;
 
   const run = async <N extends JobName>(job: JobSpec<N>) => {
     const processor = processors?.[job.name] as Processor<N> | undefined;

@@ -17,7 +17,9 @@ describe('limitSharp', () => {
     expect(sharp.concurrency()).toBe(2);
     expect(sharp.cache().memory.max).toBe(16);
 
-    limitSharp(loadConfig({ NODE_ENV: 'test', APP_KEY: Buffer.alloc(32, 1).toString('base64'), SHARP_CONCURRENCY: '2', SHARP_CACHE_MB: '0' }));
+    limitSharp(
+      loadConfig({ NODE_ENV: 'test', APP_KEY: Buffer.alloc(32, 1).toString('base64'), SHARP_CONCURRENCY: '2', SHARP_CACHE_MB: '0' }),
+    );
     expect(sharp.concurrency()).toBe(2);
     expect(sharp.cache().memory.max).toBe(0);
   });

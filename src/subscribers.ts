@@ -36,7 +36,13 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
     case 'quote.requested':
       return [job('mail.quote_sales', { id: event.payload.id }), job('mail.quote_confirmation', { id: event.payload.id })];
     case 'catalogue.changed':
-      return [job('catalogue.render', { reason: event.payload.reason }, { dedupeKey: 'catalogue-render', delayMs: config.catalogueRenderDelayMs })];
+      return [
+        job(
+          'catalogue.render',
+          { reason: event.payload.reason },
+          { dedupeKey: 'catalogue-render', delayMs: config.catalogueRenderDelayMs },
+        ),
+      ];
     case 'gallery_image.uploaded':
     case 'gallery_image.rotated':
     case 'gallery_image.retried':

@@ -61,7 +61,8 @@ export function sendForm(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   for (const [key, file] of Object.entries(files)) {
-    const blob = file.body instanceof Blob ? file.body : new Blob([new Uint8Array(file.body)], { type: file.type ?? 'application/octet-stream' });
+    const blob =
+      file.body instanceof Blob ? file.body : new Blob([new Uint8Array(file.body)], { type: file.type ?? 'application/octet-stream' });
     form.append(key, blob, file.name);
   }
   return client.request(method, url, { body: form });
@@ -94,10 +95,16 @@ export async function hostileFiles() {
     svgWithScript: {
       name: 'logo.svg',
       type: 'image/svg+xml',
-      body: Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>'),
+      body: Buffer.from(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>',
+      ),
     },
     /** The same SVG renamed .png. */
-    svgAsPng: { name: 'logo.png', type: 'image/png', body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+    svgAsPng: {
+      name: 'logo.png',
+      type: 'image/png',
+      body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    },
     /** A real JPEG cut in half: right magic bytes and header, missing data. */
     truncatedJpeg: { name: 'cut.jpg', type: 'image/jpeg', body: photo.subarray(0, Math.floor(photo.length / 2)) },
     /** A valid PNG header claiming 30000×30000 pixels (900 megapixels), a decompression bomb. */

@@ -6,7 +6,10 @@ import type { TestClient } from './http-client.ts';
 let counter = 0;
 
 /** Inserts a user directly (verified unless told otherwise) and returns it with its password. */
-export async function insertUser(deps: Pick<Deps, 'db'>, overrides: { role?: 'user' | 'admin'; verified?: boolean; email?: string; password?: string } = {}) {
+export async function insertUser(
+  deps: Pick<Deps, 'db'>,
+  overrides: { role?: 'user' | 'admin'; verified?: boolean; email?: string; password?: string } = {},
+) {
   const password = overrides.password ?? 'correct horse battery';
   const email = overrides.email ?? `buyer${++counter}.${Date.now()}@example.com`;
   const user = await createUser(deps.db, {
@@ -41,7 +44,11 @@ export async function enableTwoFactor(client: TestClient, password: string) {
   await expectOk(client.post('/user/confirm-password', { password }), 201, 'confirm-password');
   await expectOk(client.post('/user/two-factor-authentication'), 200, 'two-factor-authentication');
   const { secretKey } = (await client.get('/user/two-factor-secret-key')).body as { secretKey: string };
-  await expectOk(client.post('/user/confirmed-two-factor-authentication', { code: await totp(secretKey, -1) }), 200, 'confirmed-two-factor-authentication');
+  await expectOk(
+    client.post('/user/confirmed-two-factor-authentication', { code: await totp(secretKey, -1) }),
+    200,
+    'confirmed-two-factor-authentication',
+  );
   const codes = (await client.get('/user/two-factor-recovery-codes')).body as string[];
   return { secretKey, codes };
 }

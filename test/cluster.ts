@@ -101,8 +101,20 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
         child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
         proc.child = child;
-        if (web) await waitUntil(async () => (await fetch(`${baseUrl}/readyz`)).ok, 90_000, `${name} ready`, () => log);
-        else await waitUntil(async () => /workers started/.test(log), 90_000, `${name} started`, () => log);
+        if (web)
+          await waitUntil(
+            async () => (await fetch(`${baseUrl}/readyz`)).ok,
+            90_000,
+            `${name} ready`,
+            () => log,
+          );
+        else
+          await waitUntil(
+            async () => /workers started/.test(log),
+            90_000,
+            `${name} started`,
+            () => log,
+          );
       },
       stop(signal = 'SIGTERM') {
         const child = proc.child;
@@ -117,9 +129,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     return proc;
   };
 
-  const webs = await Promise.all(Array.from({ length: options.webs ?? 2 }, (_, i) => spawnProcess(`web${'AB'[i] ?? i}`, 'src/main.ts', [], true)));
+  const webs = await Promise.all(
+    Array.from({ length: options.webs ?? 2 }, (_, i) => spawnProcess(`web${'AB'[i] ?? i}`, 'src/main.ts', [], true)),
+  );
   const workers = await Promise.all(
-    Array.from({ length: options.workers ?? 2 }, (_, i) => spawnProcess(`worker${i + 1}`, 'workers/main.ts', options.workerArgs?.[i] ?? [], false)),
+    Array.from({ length: options.workers ?? 2 }, (_, i) =>
+      spawnProcess(`worker${i + 1}`, 'workers/main.ts', options.workerArgs?.[i] ?? [], false),
+    ),
   );
   // Web processes first: the first migrates nothing (the template is migrated) and both must
   // be able to start at once.

@@ -32,7 +32,9 @@ interface ComposeFile {
 /** Compose's interpolation with no variable set: `${VAR:-default}` and `${VAR-default}` give the default, `${VAR}` nothing, `$$` a `$`. */
 function interpolate(value: unknown): unknown {
   if (typeof value === 'string') {
-    return value.replace(/\$\$|\$\{(\w+)(?::?-([^}]*))?\}/g, (match, _name: string | undefined, fallback: string | undefined) => (match === '$$' ? '$' : (fallback ?? '')));
+    return value.replace(/\$\$|\$\{(\w+)(?::?-([^}]*))?\}/g, (match, _name: string | undefined, fallback: string | undefined) =>
+      match === '$$' ? '$' : (fallback ?? ''),
+    );
   }
   if (Array.isArray(value)) return value.map(interpolate);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, interpolate(inner)]));
@@ -48,12 +50,22 @@ const appServices = [
 
 describe('docker-compose.yml', () => {
   it('describes the whole stack, each service with an image and only declared volumes', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['create-bucket', 'mailpit', 'migrate', 'minio', 'postgres', 'redis', 'web', 'worker']);
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'create-bucket',
+      'mailpit',
+      'migrate',
+      'minio',
+      'postgres',
+      'redis',
+      'web',
+      'worker',
+    ]);
     // No storage volume: web and worker share nothing but PostgreSQL, Redis and the bucket.
     expect(Object.keys(compose.volumes).sort()).toEqual(['miniodata', 'pgdata', 'redisdata']);
     for (const [name, service] of Object.entries(compose.services)) {
       expect(service.image, `${name}: image`).toMatch(/^[\w./-]+:[\w.-]+$/);
-      for (const volume of service.volumes ?? []) expect(Object.keys(compose.volumes), `${name}: volume ${volume}`).toContain(volume.split(':')[0]);
+      for (const volume of service.volumes ?? [])
+        expect(Object.keys(compose.volumes), `${name}: volume ${volume}`).toContain(volume.split(':')[0]);
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect(Object.keys(compose.services), `${name} depends on ${dependency}`).toContain(dependency);
         expect(['service_started', 'service_healthy', 'service_completed_successfully'], `${name} → ${dependency}`).toContain(condition);
@@ -95,6 +107,9 @@ describe('docker-compose.yml', () => {
     expect(web.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:3000/readyz');
     // The worker starts once the schema is migrated and the bucket exists, like web.
     expect(compose.services.worker!.depends_on).toEqual(web.depends_on);
-    expect(web.depends_on).toMatchObject({ migrate: { condition: 'service_completed_successfully' }, 'create-bucket': { condition: 'service_completed_successfully' } });
+    expect(web.depends_on).toMatchObject({
+      migrate: { condition: 'service_completed_successfully' },
+      'create-bucket': { condition: 'service_completed_successfully' },
+    });
   });
 });

@@ -32,7 +32,9 @@ describe('links in README.md and docs/', () => {
   it('every relative link resolves to a file of the repository, and its anchor to a heading', () => {
     const files = [path.join(root, 'README.md'), ...markdownFiles(path.join(root, 'docs'))];
     expect(files.length).toBeGreaterThan(10);
-    const broken = files.flatMap((file) => brokenLinks(readFileSync(file, 'utf8'), file, repo).map((problem) => ({ file: path.relative(root, file), ...problem })));
+    const broken = files.flatMap((file) =>
+      brokenLinks(readFileSync(file, 'utf8'), file, repo).map((problem) => ({ file: path.relative(root, file), ...problem })),
+    );
     expect(broken).toEqual([]);
   });
 });
@@ -49,7 +51,14 @@ describe('the check itself', () => {
       '- `src/not-in-the-layout.ts`',
     ].join('\n');
     const { checked, problems } = missingPaths(section(layout, 'Layout'), repo);
-    expect(problems.map((p) => p.written).sort()).toEqual(['sr/app.ts', 'src/http/errors.ts', 'src/main.ts/', 'src/outbox.ts/', 'src/storage.ts', 'workers/mail.ts']);
+    expect(problems.map((p) => p.written).sort()).toEqual([
+      'sr/app.ts',
+      'src/http/errors.ts',
+      'src/main.ts/',
+      'src/outbox.ts/',
+      'src/storage.ts',
+      'workers/mail.ts',
+    ]);
     expect(checked).toContain('src/modules/*/routes*.ts');
     expect(checked).not.toContain('web/dist/index.html');
   });

@@ -29,7 +29,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3300);
 const BATCH = 25;
 const CONCURRENCY = 6;
 /** What a 4xx body must never contain: a stack frame, SQL, a driver or zlib error. */
-const LEAK = /\bat .+:\d+:\d+\)?|node_modules|\b(select|insert|update|delete) .+ (from|into|set)\b|violates|syntax error|ECONN|Z_DATA_ERROR|invalid byte sequence/i;
+const LEAK =
+  /\bat .+:\d+:\d+\)?|node_modules|\b(select|insert|update|delete) .+ (from|into|set)\b|violates|syntax error|ECONN|Z_DATA_ERROR|invalid byte sequence/i;
 
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -58,7 +59,11 @@ beforeAll(async () => {
   const message = await insertContactMessage(db);
   const others = [await insertUser(context.deps), await insertUser(context.deps, { role: 'admin' })];
   await renderCatalogue(context.deps);
-  targets = { ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id)], names: [widget.name], email: others[0]!.email };
+  targets = {
+    ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id)],
+    names: [widget.name],
+    email: others[0]!.email,
+  };
 
   routes = appRoutes(createApp(context.deps, context.services));
   fields = await schemaFields(path.resolve(import.meta.dirname, '../src/modules'));
@@ -161,8 +166,13 @@ describe('fuzz: generated bad requests at every route', () => {
         for (const o of outcomes) {
           statuses[o.status] = (statuses[o.status] ?? 0) + 1;
           if (o.status === 401 && o.request.role !== 'guest') signedOut.push(describeRequest(o.request, o.index));
-          const failed = o.status >= 500 || o.status === 0 ? String(o.status) : o.status >= 400 && LEAK.test(o.text) ? `leak ${o.status}` : undefined;
-          if (failed) failures.push({ route: o.request.route, text: `${failed} ← ${describeRequest(o.request, o.index)}\n    ${o.text.slice(0, 300)}` });
+          const failed =
+            o.status >= 500 || o.status === 0 ? String(o.status) : o.status >= 400 && LEAK.test(o.text) ? `leak ${o.status}` : undefined;
+          if (failed)
+            failures.push({
+              route: o.request.route,
+              text: `${failed} ← ${describeRequest(o.request, o.index)}\n    ${o.text.slice(0, 300)}`,
+            });
         }
         // An accepted request's event is published (stamped) after the response: let that finish
         // before the snapshot, or it would show up as a change in the next batch.
@@ -170,7 +180,10 @@ describe('fuzz: generated bad requests at every route', () => {
         const after = await tableDigests(db, tables);
         if (!outcomes.some(mayWrite)) {
           const changed = changedTables(digests, after);
-          if (changed.length) changes.push(`${changed.join(', ')} changed by refused requests:\n${batch.map((b) => describeRequest(b.request, b.index)).join('\n')}`);
+          if (changed.length)
+            changes.push(
+              `${changed.join(', ')} changed by refused requests:\n${batch.map((b) => describeRequest(b.request, b.index)).join('\n')}`,
+            );
         } else if (size > 1) {
           again.push(...outcomes.filter((o) => !mayWrite(o)));
         }

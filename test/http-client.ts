@@ -8,7 +8,11 @@ export class TestClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, path: string, options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; csrf?: boolean } = {}) {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; csrf?: boolean } = {},
+  ) {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'x-requested-with': 'XMLHttpRequest',

@@ -18,7 +18,10 @@ const NPM_VERSIONS = ['11.19.0', '10.9.9'];
 function copyOfManifest(manifest: (pkg: Record<string, unknown>) => Record<string, unknown>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'nursery-lock-'));
   copyFileSync(path.join(root, 'package-lock.json'), path.join(dir, 'package-lock.json'));
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>)));
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify(manifest(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>)),
+  );
   return dir;
 }
 const committed = copyOfManifest((pkg) => pkg);
@@ -40,7 +43,9 @@ function npmCiDryRun(work: string, npmVersion: string, ...args: string[]) {
 
 describe('package-lock.json', () => {
   it(`is pinned to the Node ${NODE_VERSION} image the Dockerfile builds on and CI runs`, () => {
-    expect(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(new RegExp(`^ARG NODE_IMAGE=node:${NODE_VERSION}-bookworm-slim$`, 'm'));
+    expect(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(
+      new RegExp(`^ARG NODE_IMAGE=node:${NODE_VERSION}-bookworm-slim$`, 'm'),
+    );
     const ci = readFileSync(path.join(root, '.ci/run'), 'utf8');
     expect(ci).toMatch(new RegExp(`^NODE_VERSION=${NODE_VERSION}$`, 'm'));
     expect(ci).toMatch(new RegExp(`^NPM_VERSION=${NPM_VERSIONS[0]}$`, 'm'));

@@ -17,7 +17,12 @@ export function captureLog(level = 'info', options: { pretty?: boolean } = {}) {
     },
   });
   const log: Logger = createLogger(level, 'test', sink, options.pretty ?? false);
-  const records = () => lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogRecord);
+  const records = () =>
+    lines
+      .join('')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as LogRecord);
   return {
     log,
     lines,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { expectTextSaysAllHtmlSays, htmlPartText } from './mail-parity.ts';
 
 describe('expectTextSaysAllHtmlSays', () => {
-  const html = '<html><head><title>Ignored title</title></head><body><h1>Order Q-1</h1><table><tr><th>Qty</th></tr><tr><td>5 &times; Acer &amp; Co</td></tr></table></body></html>';
+  const html =
+    '<html><head><title>Ignored title</title></head><body><h1>Order Q-1</h1><table><tr><th>Qty</th></tr><tr><td>5 &times; Acer &amp; Co</td></tr></table></body></html>';
 
   it('reads the HTML as a reader sees it', () => {
     expect(htmlPartText(html)).toBe('Order Q-1 Qty 5 × Acer & Co');

@@ -27,7 +27,11 @@ const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/
  * and every word the HTML shows appears in the text part too — apart from `layout`, phrases that
  * exist only as HTML presentation (a table's column headers, "if the button does not work").
  */
-export function expectTextSaysAllHtmlSays(mail: Pick<CapturedMail, 'html' | 'text'>, facts: readonly string[], layout: readonly string[] = []): void {
+export function expectTextSaysAllHtmlSays(
+  mail: Pick<CapturedMail, 'html' | 'text'>,
+  facts: readonly string[],
+  layout: readonly string[] = [],
+): void {
   const html = htmlPartText(mail.html);
   const text = squash(mail.text);
   for (const fact of facts) {

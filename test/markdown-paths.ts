@@ -68,7 +68,8 @@ function repositoryPaths(markdown: string, repo: Repository): { paths: string[];
     if (!PATH_LIKE.test(span) || repo.ignored(span)) continue;
     const [first] = span.split('/');
     if (repo.roots.has(first!)) paths.push(span);
-    else if (span.includes('/') && SOURCE_FILE.test(span)) problems.push({ written: span, why: 'names no top-level folder of the repository' });
+    else if (span.includes('/') && SOURCE_FILE.test(span))
+      problems.push({ written: span, why: 'names no top-level folder of the repository' });
   }
   return { paths, problems };
 }
@@ -145,7 +146,11 @@ export function brokenLinks(markdown: string, file: string, repo: Repository): P
       problems.push({ written: target, why: 'points outside the repository' });
     } else if (pathPart && (!existsSync(resolved) || repo.ignored(inside.split(path.sep).join('/')))) {
       problems.push({ written: target, why: 'is not a file of the repository' });
-    } else if (anchor && resolved.endsWith('.md') && !headingAnchors(resolved === file ? markdown : readFileSync(resolved, 'utf8')).has(anchor)) {
+    } else if (
+      anchor &&
+      resolved.endsWith('.md') &&
+      !headingAnchors(resolved === file ? markdown : readFileSync(resolved, 'utf8')).has(anchor)
+    ) {
       problems.push({ written: target, why: `names no heading of ${path.relative(repo.root, resolved)}` });
     }
   }

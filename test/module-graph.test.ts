@@ -83,7 +83,9 @@ const HTTP_PACKAGES = ['koa', '@koa/router', 'koa-session', 'koa-body', 'koa-com
 /** What of the web edge a process loads: the HTTP packages it imports and the src/http/ files. */
 function webEdgeOf(entry: string): string[] {
   const graph = importGraph(path.join(root, entry));
-  const httpFiles = [...graph.files].map((file) => path.relative(root, file)).filter((file) => file.startsWith(`src${path.sep}http${path.sep}`));
+  const httpFiles = [...graph.files]
+    .map((file) => path.relative(root, file))
+    .filter((file) => file.startsWith(`src${path.sep}http${path.sep}`));
   return [...HTTP_PACKAGES.filter((name) => graph.packages.has(name)), ...httpFiles];
 }
 
@@ -95,7 +97,9 @@ describe('the worker process (workers/main.ts)', () => {
   });
 
   it('would see the web edge: the web app loads Koa and src/http/', () => {
-    expect(webEdgeOf('src/app.ts')).toEqual(expect.arrayContaining(['koa', '@koa/router', 'koa-session', 'koa-body', 'src/http/session.ts']));
+    expect(webEdgeOf('src/app.ts')).toEqual(
+      expect.arrayContaining(['koa', '@koa/router', 'koa-session', 'koa-body', 'src/http/session.ts']),
+    );
   });
 
   it('loads no Koa package and no src/http/ file', () => {

@@ -49,7 +49,9 @@ describe('npm test preflight', () => {
     expect(result.status).toBe(1);
     const problems = result.stderr.split('\n').filter((line) => line.startsWith('✘ '));
     expect(problems).toHaveLength(2);
-    expect(problems.find((line) => line.startsWith('✘ Redis:'))).toContain(`${new URL(closedRedisUrl).host} (ECONNREFUSED): \`apt-get install redis-server\``);
+    expect(problems.find((line) => line.startsWith('✘ Redis:'))).toContain(
+      `${new URL(closedRedisUrl).host} (ECONNREFUSED): \`apt-get install redis-server\``,
+    );
     expect(problems.find((line) => line.startsWith('✘ pdftotext:'))).toContain('`apt-get install poppler-utils`');
   });
 

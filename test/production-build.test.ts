@@ -30,7 +30,11 @@ function jsFiles(dir: string): string[] {
 }
 
 /** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** A compiled process of the production image, its output collected line by line. */
 function startCompiled(entry: string, env: Record<string, string>) {
@@ -48,7 +52,11 @@ function startCompiled(entry: string, env: Record<string, string>) {
 /** Polls until `check` holds; fails with the process's output if it exits first or after 20 s. */
 async function until(check: () => Promise<boolean> | boolean, what: string, proc: ReturnType<typeof startCompiled>) {
   const deadline = Date.now() + 20_000;
-  while (!(await Promise.resolve().then(check).catch(() => false))) {
+  while (
+    !(await Promise.resolve()
+      .then(check)
+      .catch(() => false))
+  ) {
     const ended = proc.child.exitCode !== null ? `it exited with ${proc.child.exitCode}` : Date.now() > deadline ? 'timed out' : '';
     if (ended) throw new Error(`waiting for ${what}: ${ended}; output:\n${proc.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -72,7 +80,8 @@ function run(command: string, args: string[], cwd: string) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
 }
 
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 describe('the production build (npm run build:server)', () => {
   const children: ChildProcess[] = [];
@@ -84,9 +93,14 @@ describe('the production build (npm run build:server)', () => {
     writeFileSync(path.join(app, 'package.json'), JSON.stringify(productionManifest()));
     run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], app);
     // The same configuration as `npm run build:server`; type errors are the typecheck step's job.
-    run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out, '--noCheck'], root);
+    run(
+      process.execPath,
+      [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', out, '--noCheck'],
+      root,
+    );
     // The web app and its server-render bundle, as `npm test` builds them before this file runs.
-    if (!existsSync(path.join(root, 'web/dist/index.html'))) run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], root);
+    if (!existsSync(path.join(root, 'web/dist/index.html')))
+      run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], root);
     cpSync(path.join(root, 'web/dist'), path.join(app, 'web/dist'), { recursive: true });
     // Empty, not cloned from the migrated template: the compiled migrations must run.
     await onServer((db) => db.raw(`CREATE DATABASE "${dbName}"`));
@@ -117,7 +131,9 @@ describe('the production build (npm run build:server)', () => {
   it('imports only production dependencies, so `npm ci --omit=dev` keeps everything it needs', () => {
     const { dependencies } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     // TypeScript's own scanner: static, re-exported and dynamic imports, nothing inside strings.
-    const specifiers = jsFiles(out).flatMap((file) => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName));
+    const specifiers = jsFiles(out).flatMap((file) =>
+      ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName),
+    );
     const bare = [...new Set(specifiers.filter((s) => !s.startsWith('.') && !isBuiltin(s)).map(packageOf))].sort();
     expect(bare).toContain('koa'); // the scan sees the imports at all
     expect(bare.filter((name) => !(name in dependencies))).toEqual([]);
@@ -152,7 +168,19 @@ describe('the production build (npm run build:server)', () => {
     expect(dockerfile).toContain(PRODUCTION_INSTALL);
     const installed = (name: string) => existsSync(path.join(app, 'node_modules', name, 'package.json'));
     expect(installed('koa')).toBe(true); // the install is there at all
-    const tools = ['tsx', 'typescript', 'esbuild', 'vite', 'vitest', 'eslint', '@babel/core', '@types/react', 'ckeditor5', '@ckeditor/ckeditor5-react', '@types/koa-send'];
+    const tools = [
+      'tsx',
+      'typescript',
+      'esbuild',
+      'vite',
+      'vitest',
+      'eslint',
+      '@babel/core',
+      '@types/react',
+      'ckeditor5',
+      '@ckeditor/ckeditor5-react',
+      '@types/koa-send',
+    ];
     expect(tools.filter(installed)).toEqual([]);
   });
 
@@ -174,7 +202,9 @@ describe('the production build (npm run build:server)', () => {
 
     const db = knexFactory({ client: 'pg', connection: env.DATABASE_URL, pool: { min: 0, max: 1 } });
     try {
-      const sources = readdirSync(migrationsDir).filter((file) => file.endsWith('.ts')).sort();
+      const sources = readdirSync(migrationsDir)
+        .filter((file) => file.endsWith('.ts'))
+        .sort();
       // The compiled migrations ran and are recorded under their source names.
       expect(await db('knex_migrations').orderBy('id').pluck('name')).toEqual(sources);
       // A production database is seeded only by `npm run seed`, never by the web process.
@@ -191,7 +221,11 @@ describe('the production build (npm run build:server)', () => {
   });
 
   it('runs the compiled migrate CLI and worker process', async () => {
-    const migrate = spawnSync(process.execPath, [path.join(out, 'src/cli/migrate.js')], { cwd: app, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+    const migrate = spawnSync(process.execPath, [path.join(out, 'src/cli/migrate.js')], {
+      cwd: app,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+    });
     expect(migrate.stderr).toBe('');
     expect(migrate.status).toBe(0);
 

@@ -38,7 +38,11 @@ afterEach(async () => {
 /** `npm run <script> [-- args]` with the test's settings; on cleanup every process it started is killed. */
 function npmRun(script: string, args: string[], env: Record<string, string>): NpmRun {
   let log = '';
-  const npm = spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const npm = spawn('npm', ['run', script, ...(args.length ? ['--', ...args] : [])], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   npm.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   npm.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const seen = new Set<number>();
@@ -75,8 +79,17 @@ function terminate(run: NpmRun): Promise<void> {
   expect(tree.length, 'npm and the node process it started').toBeGreaterThanOrEqual(2);
   run.npm.kill('SIGTERM');
   const left = () => tree.filter(isRunning);
-  return waitUntil(async () => left().length === 0, STOP_WITHIN_MS, 'every process of the tree to exit', () =>
-    [`still running: ${left().map((pid) => `${pid} ${commandLine(pid)}`).join('; ')}`, run.output()].join('\n'),
+  return waitUntil(
+    async () => left().length === 0,
+    STOP_WITHIN_MS,
+    'every process of the tree to exit',
+    () =>
+      [
+        `still running: ${left()
+          .map((pid) => `${pid} ${commandLine(pid)}`)
+          .join('; ')}`,
+        run.output(),
+      ].join('\n'),
   );
 }
 
@@ -90,14 +103,23 @@ describe('SIGTERM to the npm pid', () => {
     cleanups.push(() => context.close());
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const run = npmRun('serve', [], processEnv(context, { PORT: String(port), HOST: '127.0.0.1', APP_URL: baseUrl, APP_KEY: randomBytes(32).toString('base64') }));
+    const run = npmRun(
+      'serve',
+      [],
+      processEnv(context, { PORT: String(port), HOST: '127.0.0.1', APP_URL: baseUrl, APP_KEY: randomBytes(32).toString('base64') }),
+    );
     await waitUntil(async () => (await fetch(`${baseUrl}/readyz`)).ok, START_WITHIN_MS, 'the web process to be ready', run.output);
 
     // An enquiry whose body the client has not sent yet. `Expect: 100-continue` makes the server
     // say when it has read the headers and handed the request to the app: from then on it is under way.
     const client = await new TestClient(baseUrl).csrf();
     const token = client.cookies.get('XSRF-TOKEN')!;
-    const body = JSON.stringify({ name: 'Signal Enquiry', email: 'signal@example.com', telephone: '01233 000000', message: 'Hedging, please' });
+    const body = JSON.stringify({
+      name: 'Signal Enquiry',
+      email: 'signal@example.com',
+      telephone: '01233 000000',
+      message: 'Hedging, please',
+    });
     const socket = connect(port, '127.0.0.1') as Socket & { received: string };
     socket.received = '';
     socket.on('data', (chunk) => (socket.received += chunk));
@@ -111,7 +133,11 @@ describe('SIGTERM to the npm pid', () => {
     const stopped = terminate(run);
     await logged(run, 'shutting down');
     socket.write(body);
-    await waitUntil(async () => /HTTP\/1\.1 \d{3}/.test(socket.received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '')), STOP_WITHIN_MS, 'the answer');
+    await waitUntil(
+      async () => /HTTP\/1\.1 \d{3}/.test(socket.received.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, '')),
+      STOP_WITHIN_MS,
+      'the answer',
+    );
     expect(socket.received).toMatch(/HTTP\/1\.1 201 Created/);
     expect(await context.deps.db('contact_messages').where({ name: 'Signal Enquiry' }).count({ n: '*' }).first()).toEqual({ n: '1' });
 

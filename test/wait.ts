@@ -1,7 +1,12 @@
 import { createServer } from 'node:net';
 
 /** Polls `check` until it returns true; fails with `what` and the processes' output on timeout. */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string, output: () => string = () => ''): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  output: () => string = () => '',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check().catch(() => false)) return;

@@ -85,7 +85,9 @@ function* repeated(chunk: Buffer, count: number): Generator<Buffer> {
  */
 export function xlsxBomb(rows: number, declaredSheetSize?: number): Promise<Buffer> {
   const ns = 'http://schemas.openxmlformats.org';
-  const row = Buffer.from('<row><c t="inlineStr"><is><t>Ilex</t></is></c><c t="inlineStr"><is><t>aquifolium</t></is></c></row>'.repeat(100));
+  const row = Buffer.from(
+    '<row><c t="inlineStr"><is><t>Ilex</t></is></c><c t="inlineStr"><is><t>aquifolium</t></is></c></row>'.repeat(100),
+  );
   return zipOf([
     {
       name: '[Content_Types].xml',
@@ -95,19 +97,29 @@ export function xlsxBomb(rows: number, declaredSheetSize?: number): Promise<Buff
     },
     {
       name: '_rels/.rels',
-      chunks: [`<?xml version="1.0"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
+      chunks: [
+        `<?xml version="1.0"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ],
     },
     {
       name: 'xl/workbook.xml',
-      chunks: [`<?xml version="1.0"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Catalogue" sheetId="1" r:id="rId1"/></sheets></workbook>`],
+      chunks: [
+        `<?xml version="1.0"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Catalogue" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ],
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
-      chunks: [`<?xml version="1.0"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`],
+      chunks: [
+        `<?xml version="1.0"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ],
     },
     {
       name: 'xl/worksheets/sheet1.xml',
-      chunks: [`<?xml version="1.0"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>`, ...repeated(row, Math.ceil(rows / 100)), '</sheetData></worksheet>'],
+      chunks: [
+        `<?xml version="1.0"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>`,
+        ...repeated(row, Math.ceil(rows / 100)),
+        '</sheetData></worksheet>',
+      ],
       declaredSize: declaredSheetSize,
     },
   ]);

@@ -11,7 +11,10 @@ describe('npm run worker -- --queues', () => {
   });
 
   it('refuses an unknown queue, an empty list or an unknown flag with the usage, and prints help', () => {
-    expect(parseWorkerArgs(['--queues', 'images,imgaes'])).toMatchObject({ exit: 2, message: expect.stringMatching(/^Unknown queue imgaes\.\nUsage/) });
+    expect(parseWorkerArgs(['--queues', 'images,imgaes'])).toMatchObject({
+      exit: 2,
+      message: expect.stringMatching(/^Unknown queue imgaes\.\nUsage/),
+    });
     expect(parseWorkerArgs(['--queues', ''])).toMatchObject({ exit: 2 });
     expect(parseWorkerArgs(['--queue', 'images'])).toMatchObject({ exit: 2, message: expect.stringContaining('Usage') });
     expect(parseWorkerArgs(['--help'])).toMatchObject({ exit: 0, message: expect.stringContaining('--queues') });

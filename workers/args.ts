@@ -17,7 +17,10 @@ export function parseWorkerArgs(args: string[]): { queues: QueueName[]; exit?: u
   }
   if (values.help) return { exit: 0, message: usage };
   if (values.queues === undefined) return { queues: [...queueNames] };
-  const wanted = values.queues.split(',').map((q) => q.trim()).filter(Boolean);
+  const wanted = values.queues
+    .split(',')
+    .map((q) => q.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((q) => !isQueueName(q));
   if (unknown.length || !wanted.length) return { exit: 2, message: `Unknown queue ${unknown.join(', ') || '(none given)'}.\n${usage}` };
   return { queues: wanted as QueueName[] };

@@ -64,7 +64,7 @@ const HEDGING: Entry[] = [
 
 const TREES: Entry[] = [
   ['Acer', "campestre 'Elsrijk'", 'Field maple', '7L 150-175, 10L 175-200'],
-  ['Acer', 'freemanii \'Autumn Blaze\'', 'Freeman maple', '10L 175-200'],
+  ['Acer', "freemanii 'Autumn Blaze'", 'Freeman maple', '10L 175-200'],
   ['Acer', 'griseum', 'Paperbark maple', '7L 120-150, 10L 150-175'],
   ['Acer', 'platanoides', 'Norway maple', 'BR 90-120, 10L 175-200'],
   ['Acer', "platanoides 'Crimson King'", 'Norway maple', '7L 150-175, 10L 175-200'],
@@ -175,7 +175,7 @@ const SHRUBS: Entry[] = [
   ['Hydrangea', "arborescens 'Annabelle'", 'Smooth hydrangea', '3L 40-60'],
   ['Hydrangea', 'macrophylla', 'Mophead hydrangea', '3L 40-60'],
   ['Hydrangea', "paniculata 'Limelight'", 'Panicle hydrangea', '3L 40-60, 7.5L 60-90'],
-  ['Hypericum', "'Hidcote'", 'St John\'s wort', '2L 20-40, 3L 40-60'],
+  ['Hypericum', "'Hidcote'", "St John's wort", '2L 20-40, 3L 40-60'],
   ['Ilex', 'crenata', 'Japanese holly', '2L 20-40, 3L 20-40'],
   ['Kerria', "japonica 'Pleniflora'", "Jew's mallow", '3L 60-90'],
   ['Lavandula', "angustifolia 'Hidcote'", 'English lavender', '9cm 10-20, 2L 20-40'],
@@ -293,5 +293,12 @@ export const CATALOGUE_ROWS: readonly CatalogueSeedRow[] = [
   ...expand(TREES, 'tree'),
   ...expand(SHRUBS, 'shrub'),
   ...expand(FRUIT, 'fruit'),
-  ...ROOTSTOCKS.map(([genus, species, common_name]) => ({ genus, species, common_name, form: 'Bare root' as const, height: 'Rootstock' as const, kind: 'rootstock' as const })),
+  ...ROOTSTOCKS.map(([genus, species, common_name]) => ({
+    genus,
+    species,
+    common_name,
+    form: 'Bare root' as const,
+    height: 'Rootstock' as const,
+    kind: 'rootstock' as const,
+  })),
 ].sort((a, b) => a.genus.localeCompare(b.genus) || a.species.localeCompare(b.species));

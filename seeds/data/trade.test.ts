@@ -47,15 +47,25 @@ describe('demo trade terms', () => {
     }
     // The same species at two heights or in two pots, whatever its own factor.
     const taller = (a: CatalogueSeedRow, b: CatalogueSeedRow) => [seedTrade(a, TODAY).price_pence, seedTrade(b, TODAY).price_pence];
-    const [short, tall] = taller({ ...find('Fagus', 'sylvatica', 'Bare root', '40-60').row }, { ...find('Fagus', 'sylvatica', 'Bare root', '40-60').row, height: '120-150' });
+    const [short, tall] = taller(
+      { ...find('Fagus', 'sylvatica', 'Bare root', '40-60').row },
+      { ...find('Fagus', 'sylvatica', 'Bare root', '40-60').row, height: '120-150' },
+    );
     expect(tall!).toBeGreaterThan(short!);
-    const [small, big] = taller({ ...find('Ilex', 'aquifolium', '2L', '20-40').row }, { ...find('Ilex', 'aquifolium', '2L', '20-40').row, form: '10L' });
+    const [small, big] = taller(
+      { ...find('Ilex', 'aquifolium', '2L', '20-40').row },
+      { ...find('Ilex', 'aquifolium', '2L', '20-40').row, form: '10L' },
+    );
     expect(big!).toBeGreaterThan(small!);
   });
 
   it('mix availability: most in stock with counts, some limited, some ready later, some out', () => {
     expect(share((t) => t.stock_status === 'in_stock')).toBeGreaterThan(0.5);
-    for (const status of ['limited', 'ready_from', 'out_of_stock'] as const) expect(share((t) => t.stock_status === status), status).toBeGreaterThan(0.04);
+    for (const status of ['limited', 'ready_from', 'out_of_stock'] as const)
+      expect(
+        share((t) => t.stock_status === status),
+        status,
+      ).toBeGreaterThan(0.04);
     for (const { trade } of lines) {
       if (trade.stock_status === 'in_stock' || trade.stock_status === 'limited') expect(trade.stock_quantity).toBeGreaterThan(0);
       if (trade.stock_status === 'ready_from') expect(trade.ready_from).toMatch(/^\d{4}-\d{2}-01$/);

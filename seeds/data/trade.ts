@@ -87,10 +87,33 @@ function basePrice(row: CatalogueSeedRow): number {
 function breakSteps(row: CatalogueSeedRow): [quantity: number, share: number][] {
   const deeper = draw(row, 'breaks') < 0.8; // most lines have two breaks, some one
   if (row.kind === 'fruit' && row.form === 'Bare root') return [[10, 0.92]];
-  if (row.form === 'Bare root') return deeper ? [[100, 0.9], [500, 0.8]] : [[100, 0.9]];
-  if (['9cm', '1L', '2L'].includes(row.form)) return deeper ? [[50, 0.92], [250, 0.85]] : [[50, 0.92]];
-  if (row.form === '3L') return deeper ? [[25, 0.93], [100, 0.87]] : [[25, 0.93]];
-  return deeper ? [[10, 0.95], [50, 0.9]] : [[10, 0.95]];
+  if (row.form === 'Bare root')
+    return deeper
+      ? [
+          [100, 0.9],
+          [500, 0.8],
+        ]
+      : [[100, 0.9]];
+  if (['9cm', '1L', '2L'].includes(row.form))
+    return deeper
+      ? [
+          [50, 0.92],
+          [250, 0.85],
+        ]
+      : [[50, 0.92]];
+  if (row.form === '3L')
+    return deeper
+      ? [
+          [25, 0.93],
+          [100, 0.87],
+        ]
+      : [[25, 0.93]];
+  return deeper
+    ? [
+        [10, 0.95],
+        [50, 0.9],
+      ]
+    : [[10, 0.95]];
 }
 
 /** Breaks each strictly cheaper than the price (or break) before it, as the catalogue's schema wants them read. */

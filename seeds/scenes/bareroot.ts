@@ -40,7 +40,8 @@ function pallet(x: number, y: number, w: number): string {
   let out = `<path d="M${n(x)} ${n(y)} h${n(w)} l60 -70 h${n(-w)} Z" fill="#b98b58"/>`;
   for (let i = 0; i < 7; i++) out += `<path d="M${n(x + (i * w) / 7 + 8)} ${n(y)} l60 -70" stroke="#8c6338" stroke-width="6"/>`;
   out += `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="34" fill="#9a6f42"/>`;
-  for (const f of [0.02, 0.47, 0.92]) out += `<rect x="${n(x + w * f)}" y="${n(y + 4)}" width="${n(w * 0.06)}" height="26" fill="#6d4c2c"/>`;
+  for (const f of [0.02, 0.47, 0.92])
+    out += `<rect x="${n(x + w * f)}" y="${n(y + 4)}" width="${n(w * 0.06)}" height="26" fill="#6d4c2c"/>`;
   return out;
 }
 

@@ -161,10 +161,12 @@ export function polytunnels(seed: number): string {
   const rng = random(seed);
   const horizon = 540;
   const { defs: baseDefs, body } = backdrop(rng, SKIES.summer, horizon, '#94b86a', '#557f37');
-  const defs = baseDefs + vGradient('film', [
-    [0, '#ffffff'],
-    [1, '#cfdad6'],
-  ]);
+  const defs =
+    baseDefs +
+    vGradient('film', [
+      [0, '#ffffff'],
+      [1, '#cfdad6'],
+    ]);
   let out = body;
   // Two ranks of tunnels: the far rank smaller and hazier.
   for (const [y, s, count, offset] of [

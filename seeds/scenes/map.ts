@@ -66,7 +66,8 @@ export function findMap(): string {
   out += blob(2, 150, 140, 110, 70, '#eadfcc');
   out += blob(3, 520, 330, 70, 44, '#eadfcc');
   out += blob(4, 660, 230, 120, 70, '#b9d3a0');
-  for (let i = 0; i < 40; i++) out += `<circle cx="${n(rng.range(570, 750))}" cy="${n(rng.range(185, 275))}" r="${n(rng.range(6, 11))}" fill="#8fb77a"/>`;
+  for (let i = 0; i < 40; i++)
+    out += `<circle cx="${n(rng.range(570, 750))}" cy="${n(rng.range(185, 275))}" r="${n(rng.range(6, 11))}" fill="#8fb77a"/>`;
 
   // Railway (Maidstone East line): dashed black and white.
   const rail = 'M0 330 C300 380 600 420 900 470 S1150 560 1200 590';

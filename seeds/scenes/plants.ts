@@ -73,7 +73,15 @@ export function standardTree(rng: Random, x: number, ground: number, o: TreeOpti
 }
 
 /** A pot-grown shrub: a pot and a bushy mound of leaves, with optional flowers. */
-export function pottedShrub(rng: Random, x: number, ground: number, size: number, crown: Crown, flowers?: readonly string[], potColour = '#1d1f1c'): string {
+export function pottedShrub(
+  rng: Random,
+  x: number,
+  ground: number,
+  size: number,
+  crown: Crown,
+  flowers?: readonly string[],
+  potColour = '#1d1f1c',
+): string {
   const potW = size * 0.7;
   const potH = size * 0.55;
   let out = `<path d="M${n(x - potW / 2)} ${n(ground - potH)} h${n(potW)} l${n(-potW * 0.12)} ${n(potH)} h${n(-potW * 0.76)} Z" fill="${potColour}"/>`;

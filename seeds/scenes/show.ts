@@ -22,7 +22,15 @@ function staging(rng: Random, x: number, ground: number, width: number, tiers: n
     out += `<rect x="${n(x + inset)}" y="${n(top)}" width="${n(width - inset * 2)}" height="${n(ground - top)}" fill="${t % 2 ? '#a27446' : '#b88655'}"/>`;
     out += `<rect x="${n(x + inset)}" y="${n(top)}" width="${n(width - inset * 2)}" height="10" fill="#d1a06a"/>`;
     for (let px = x + inset + 40; px < x + width - inset - 20; px += rng.range(62, 78)) {
-      out += pottedShrub(rng, px, top + 4, rng.range(48, 62), rng.pick(SHRUBS), rng.next() < 0.45 ? [rng.pick(FLOWERS), rng.pick(FLOWERS)] : undefined, rng.pick(['#1d1f1c', '#9c5a3c', '#2d3b2f']));
+      out += pottedShrub(
+        rng,
+        px,
+        top + 4,
+        rng.range(48, 62),
+        rng.pick(SHRUBS),
+        rng.next() < 0.45 ? [rng.pick(FLOWERS), rng.pick(FLOWERS)] : undefined,
+        rng.pick(['#1d1f1c', '#9c5a3c', '#2d3b2f']),
+      );
     }
   }
   return out;
@@ -67,7 +75,8 @@ function stand(rng: Random, o: StandLayout): string {
   out += `<path d="M100 ${o.floorY} h1720 l80 ${H - o.floorY} h-1880 Z" fill="#5f9a3c"/>`;
   out += `<rect x="100" y="${o.floorY}" width="1720" height="8" fill="#4a7d2e"/>`;
   if (o.pergola) {
-    for (const x of [180, 700, 1220, 1740]) out += `<rect x="${x - 14}" y="220" width="28" height="${o.floorY + 40 - 220}" fill="#8a6240"/>`;
+    for (const x of [180, 700, 1220, 1740])
+      out += `<rect x="${x - 14}" y="220" width="28" height="${o.floorY + 40 - 220}" fill="#8a6240"/>`;
     out += `<rect x="120" y="200" width="1680" height="34" fill="#9c7048"/>`;
     for (let x = 150; x < 1800; x += 70) out += `<rect x="${x}" y="188" width="18" height="58" fill="#7a5436"/>`;
   }
@@ -110,7 +119,8 @@ export function showStand(variant: ShowVariant, seed: number): string {
       [1, '#ddd6c6'],
     ]);
     out += `<rect width="${W}" height="${H}" fill="url(#canvas)"/>`;
-    for (const x of [0, 640, 1280, 1920]) out += `<path d="M${x - 320} 260 L${x} 0 L${x + 320} 260" fill="#ebe5d6" stroke="#cfc6b2" stroke-width="3"/>`;
+    for (const x of [0, 640, 1280, 1920])
+      out += `<path d="M${x - 320} 260 L${x} 0 L${x + 320} 260" fill="#ebe5d6" stroke="#cfc6b2" stroke-width="3"/>`;
     for (const x of [320, 960, 1600]) out += `<rect x="${x - 9}" y="0" width="18" height="${H}" fill="#c9bfa8"/>`;
     out += stand(rng, {
       floorY: 640,

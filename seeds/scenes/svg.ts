@@ -53,7 +53,14 @@ export function glow(id: string, colour: string, opacity = 0.9): string {
  * A closed ridge line across the picture: a smooth, bumpy horizon from y ≈ base, filled down to the
  * bottom edge. Layered ridges in hazier colours make distance.
  */
-export function ridge(rng: Random, base: number, amplitude: number, fill: string, width: number = BANNER.width, height: number = BANNER.height): string {
+export function ridge(
+  rng: Random,
+  base: number,
+  amplitude: number,
+  fill: string,
+  width: number = BANNER.width,
+  height: number = BANNER.height,
+): string {
   const points: [number, number][] = [];
   const steps = 8;
   for (let i = 0; i <= steps; i++) points.push([(width * i) / steps, base - rng.range(0, amplitude)]);

@@ -16,7 +16,13 @@ const freshVarDir = () => {
   return dir;
 };
 /** Embedded mode: no DATABASE_URL or REDIS_URL, whatever the test runner's environment has. */
-const embeddedEnv = (varDir: string) => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', VAR_DIR: varDir, LOG_LEVEL: 'silent', PORT: '0' });
+const embeddedEnv = (varDir: string) => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  VAR_DIR: varDir,
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+});
 const run = (varDir: string, script: string, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, encoding: 'utf8', env: embeddedEnv(varDir) });
 
@@ -38,9 +44,21 @@ afterAll(async () => {
 
 describe('one process per embedded database folder', () => {
   it('refuses npm run user:create at once with a clear message; the site keeps working and the folder keeps only its writes', async () => {
-    const result = run(varDir, 'src/cli/user-create.ts', '--email', 'refused@example.com', '--firstname', 'Pat', '--lastname', 'Grower', '--admin');
+    const result = run(
+      varDir,
+      'src/cli/user-create.ts',
+      '--email',
+      'refused@example.com',
+      '--firstname',
+      'Pat',
+      '--lastname',
+      'Grower',
+      '--admin',
+    );
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(`The site is running on ${varDir} (process ${process.pid}); stop it first, or add the user in Admin → Users.`);
+    expect(result.stderr).toContain(
+      `The site is running on ${varDir} (process ${process.pid}); stop it first, or add the user in Admin → Users.`,
+    );
     expect(result.stdout).not.toContain('Created');
     expect(result.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
 
@@ -71,7 +89,13 @@ describe('one process per embedded database folder', () => {
     const dir = freshVarDir();
     const holder = spawn(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', "import { createDb } from './src/db.ts'; const db = createDb({ varDir: process.env.VAR_DIR }); await db.raw('select 1'); console.log('holding'); setInterval(() => {}, 1000);"],
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "import { createDb } from './src/db.ts'; const db = createDb({ varDir: process.env.VAR_DIR }); await db.raw('select 1'); console.log('holding'); setInterval(() => {}, 1000);",
+      ],
       { cwd: root, env: embeddedEnv(dir), stdio: ['ignore', 'pipe', 'inherit'] },
     );
     await new Promise<void>((resolve, reject) => {

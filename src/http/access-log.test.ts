@@ -77,7 +77,13 @@ describe('access log in the app', () => {
   });
 
   it('records catalogue PDFs streamed to their last byte as completed, even to a client that hangs up at once', async () => {
-    const items = Array.from({ length: 600 }, (_, i) => ({ genus: 'Acer', species: `palmatum ${i}`, common_name: 'Japanese maple', form: '3L', height: '40-60' }));
+    const items = Array.from({ length: 600 }, (_, i) => ({
+      genus: 'Acer',
+      species: `palmatum ${i}`,
+      common_name: 'Japanese maple',
+      form: '3L',
+      height: '40-60',
+    }));
     await context.deps.db('catalogue_items').insert(items);
     await renderCatalogue(context.deps);
     // A browser-like download first, then the harshest real client: it resets the connection the

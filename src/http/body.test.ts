@@ -17,7 +17,10 @@ beforeAll(async () => {
 
 const contact = { name: 'Pat', telephone: '01233 712345', email: 'pat@example.com', message: 'Hello' };
 const send = (client: TestClient, method: string, path: string, body: Buffer, encoding: string) =>
-  client.request(method, path, { body: new Uint8Array(body), headers: { 'content-type': 'application/json', 'content-encoding': encoding } });
+  client.request(method, path, {
+    body: new Uint8Array(body),
+    headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+  });
 const messages = async () => Number((await app.context.deps.db('contact_messages').count<{ n: string }[]>({ n: '*' }))[0]!.n);
 
 describe('request bodies with a Content-Encoding', () => {

@@ -70,7 +70,10 @@ describe('CSRF tokens are bound to the session', () => {
     const client = server.client();
     await logIn(client, email, password, true);
     const before = token(client);
-    await context.deps.db('sessions').where({ id: client.cookies.get('nursery_session') }).delete(); // session expired
+    await context.deps
+      .db('sessions')
+      .where({ id: client.cookies.get('nursery_session') })
+      .delete(); // session expired
     expect((await client.get('/api/user')).status).toBe(200); // a fresh session from the remember cookie
     expect(token(client)).not.toBe(before);
     expect((await client.post('/user/confirm-password', { password })).status).toBe(201);

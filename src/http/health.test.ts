@@ -9,7 +9,9 @@ import { freePort, waitUntil } from '../../test/wait.ts';
  * No persistence: a restart comes back empty, as a cache-only Redis would.
  */
 function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   redis.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
@@ -35,7 +37,11 @@ describe('/readyz and /healthz', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   const get = async (path: string) => {
     const response = await fetch(`${server.baseUrl}${path}`);
-    return { status: response.status, body: (await response.json()) as Record<string, unknown>, cacheControl: response.headers.get('cache-control') };
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      cacheControl: response.headers.get('cache-control'),
+    };
   };
 
   beforeAll(async () => {

@@ -11,7 +11,10 @@ export function healthRoutes(deps: Pick<Deps, 'db' | 'queue'>): Router {
   router.get('/readyz', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const [database, queue] = await Promise.all([
-      deps.db.raw('select 1').then(() => true, () => false),
+      deps.db.raw('select 1').then(
+        () => true,
+        () => false,
+      ),
       deps.queue.ping().catch(() => false),
     ]);
     ctx.status = database && queue ? 200 : 503;

@@ -9,7 +9,8 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 // A build of our own (WEB_DIST), so the SPA tests check that index.html itself is served: with no
 // build at all the server answers a "Build missing" page, which must not pass for the app.
 const webDist = mkdtempSync(path.join(tmpdir(), 'nursery-dist-'));
-const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>';
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>';
 const assetJs = 'console.log("built app");';
 
 beforeAll(async () => {
@@ -45,7 +46,10 @@ describe('cross-cutting HTTP behaviour', () => {
     expect(forged.status).toBe(419);
 
     const noCookie = server.client();
-    const response = await noCookie.request('POST', '/api/contact', { json: {}, headers: { 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! } });
+    const response = await noCookie.request('POST', '/api/contact', {
+      json: {},
+      headers: { 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! },
+    });
     expect(response.status).toBe(419);
   });
 

@@ -45,7 +45,9 @@ const counted = (size: number) => ({
 /** The raw response (node:http, so nothing decompresses it behind the test's back) and its text. */
 async function fetchBody(encoding: string) {
   reads = 0;
-  const response = await new Promise<http.IncomingMessage>((resolve) => http.get(base, { headers: { 'accept-encoding': encoding } }, resolve));
+  const response = await new Promise<http.IncomingMessage>((resolve) =>
+    http.get(base, { headers: { 'accept-encoding': encoding } }, resolve),
+  );
   const chunks: Buffer[] = [];
   for await (const chunk of response) chunks.push(chunk as Buffer);
   const raw = Buffer.concat(chunks);

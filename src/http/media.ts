@@ -33,4 +33,3 @@ export function mediaRoutes(storage: Storage): Router {
   });
   return router;
 }
-

@@ -36,7 +36,13 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
       client.ip = `${randomIp()}, ${PROXY_SAW}`;
       await client.csrf();
       const password = 'rotating-ip-password';
-      const response = await client.post('/register', { firstname: 'Ro', lastname: 'Tate', email: `rotate${i}@example.com`, password, password_confirmation: password });
+      const response = await client.post('/register', {
+        firstname: 'Ro',
+        lastname: 'Tate',
+        email: `rotate${i}@example.com`,
+        password,
+        password_confirmation: password,
+      });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
@@ -58,12 +64,24 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
 
   it('stores a valid IP for an enquiry whatever X-Forwarded-For holds, and answers 201, never 500', async () => {
     const { server, context } = app;
-    const headers = [`${'9'.repeat(70)}`, `${randomIp()}, ${'a'.repeat(200)}`, 'not-an-ip', `${'10.0.0.1, '.repeat(19)}1.2.3.4`, '[2001:db8::7]:443', '198.51.100.4:8080'];
+    const headers = [
+      `${'9'.repeat(70)}`,
+      `${randomIp()}, ${'a'.repeat(200)}`,
+      'not-an-ip',
+      `${'10.0.0.1, '.repeat(19)}1.2.3.4`,
+      '[2001:db8::7]:443',
+      '198.51.100.4:8080',
+    ];
     for (const [i, value] of headers.entries()) {
       const client = server.client();
       client.ip = value;
       await client.csrf();
-      const response = await client.post('/api/contact', { name: `Proxy ${i}`, telephone: '01233 555 000', email: 'p@example.com', message: 'Hello' });
+      const response = await client.post('/api/contact', {
+        name: `Proxy ${i}`,
+        telephone: '01233 555 000',
+        email: 'p@example.com',
+        message: 'Hello',
+      });
       expect(response.status, value).toBe(201);
     }
     const ips = (await context.deps.db('contact_messages').orderBy('id').select('ip')).map((r) => r.ip as string);

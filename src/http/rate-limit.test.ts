@@ -49,7 +49,13 @@ describe('rate limits while Redis is down', () => {
       one.ip = client.ip;
       await one.csrf();
       const email = `down${i}.${Date.now()}@example.com`;
-      const response = await one.post('/register', { firstname: 'Kit', lastname: 'Birch', email, password: 'hornbeam-9cm', password_confirmation: 'hornbeam-9cm' });
+      const response = await one.post('/register', {
+        firstname: 'Kit',
+        lastname: 'Birch',
+        email,
+        password: 'hornbeam-9cm',
+        password_confirmation: 'hornbeam-9cm',
+      });
       expect(response.status).toBe(201);
     }
     expect((await client.post('/register', {})).status).toBe(429);

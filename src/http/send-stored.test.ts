@@ -113,7 +113,13 @@ describe.each(['local', 's3'] as const)('stored files over HTTP (%s storage)', (
     it('404s for a missing file, an uploaded original, a non-image type and a key that is not a plain path', async () => {
       await ctx.deps.storage.put('galleries/7/originals/abc.jpg', picture);
       await ctx.deps.storage.put('files/notes.txt', Buffer.from('text'));
-      for (const path of ['/media/galleries/7/none.webp', '/media/galleries/7/originals/abc.jpg', '/media/files/notes.txt', '/media/galleries//7/x.webp', '/media/galleries/%2E%2E/x.webp']) {
+      for (const path of [
+        '/media/galleries/7/none.webp',
+        '/media/galleries/7/originals/abc.jpg',
+        '/media/files/notes.txt',
+        '/media/galleries//7/x.webp',
+        '/media/galleries/%2E%2E/x.webp',
+      ]) {
         const response = await client.get(path);
         expect(response.status, path).toBe(404);
         expect(response.body, path).toEqual({ message: 'Not found.' });

@@ -17,7 +17,8 @@ interface ViewerState {
 export function resolveViewer(isApprovedTrade: (userId: number) => Promise<boolean>): Middleware {
   return async (ctx, next) => {
     const state = ctx.state as ViewerState;
-    if (state.user === undefined) throw new Error('resolveViewer ran before the auth middleware set ctx.state.user: mount it after loadUser.');
+    if (state.user === undefined)
+      throw new Error('resolveViewer ran before the auth middleware set ctx.state.user: mount it after loadUser.');
     state.viewer = await viewerFor(state.user, isApprovedTrade);
     await next();
   };

@@ -28,5 +28,7 @@ export async function cleanImage(file: string, ext: string): Promise<Buffer> {
   if (!encode) throw new Error(`No image format for .${ext}`);
   const animated = ext === 'gif' || ext === 'webp';
   // Bounded like the worker's encodes: a burst of widget saves must not pile up decodes.
-  return withEncodeSlot(() => encode(sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, animated }).toColourspace('srgb')).toBuffer());
+  return withEncodeSlot(() =>
+    encode(sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, animated }).toColourspace('srgb')).toBuffer(),
+  );
 }

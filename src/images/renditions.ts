@@ -151,7 +151,7 @@ export async function deleteRenditionFiles(storage: Storage, renditions: Renditi
 
 /** 0, 90, 180 or 270: whatever the column holds, as a clockwise quarter-turn angle. */
 function normaliseRotation(rotation: number): number {
-  return ((Math.round(rotation / 90) * 90) % 360 + 360) % 360;
+  return (((Math.round(rotation / 90) * 90) % 360) + 360) % 360;
 }
 
 function tooLargeMessage(width: number, height: number): string {
@@ -165,8 +165,10 @@ async function guard<T>(work: Promise<T>): Promise<T> {
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     if (/pixel limit/i.test(text)) throw new BadImageError(`The image is too large (over ${MAX_INPUT_PIXELS / 1e6} megapixels).`);
-    if (/unsupported image format/i.test(text)) throw new BadImageError('The file is not a supported image (JPEG, PNG, WebP, AVIF, GIF or TIFF).');
-    if (/premature end|truncated|end of (file|stream|data)/i.test(text)) throw new BadImageError('The image file is incomplete or corrupt.');
+    if (/unsupported image format/i.test(text))
+      throw new BadImageError('The file is not a supported image (JPEG, PNG, WebP, AVIF, GIF or TIFF).');
+    if (/premature end|truncated|end of (file|stream|data)/i.test(text))
+      throw new BadImageError('The image file is incomplete or corrupt.');
     throw new BadImageError('The image could not be read; it may be corrupt.', { cause: error });
   }
 }

@@ -38,12 +38,24 @@ describe('createMailer over SMTP', () => {
   it('carries many messages over at most maxConnections connections', async () => {
     const before = { opened: smtp.connections.opened, received: smtp.messages.length };
     smtp.connections.mostAtOnce = smtp.connections.open;
-    mailer = createMailer({ smtpUrl: smtp.url, from: 'Nursery <noreply@example.com>', replyTo: 'sales@example.com', varDir, log, maxConnections: 2 });
+    mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'Nursery <noreply@example.com>',
+      replyTo: 'sales@example.com',
+      varDir,
+      log,
+      maxConnections: 2,
+    });
     // Twelve jobs sending at once, as a mail worker draining a backlog does.
     const sent = await Promise.all(Array.from({ length: 12 }, (_, i) => mailer!.send(message(i))));
     expect(new Set(sent.map((s) => s.messageId)).size).toBe(12);
     await smtp.waitFor(before.received + 12);
-    expect(smtp.messages.slice(before.received).map((m) => m.subject).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Order ${i}`).sort());
+    expect(
+      smtp.messages
+        .slice(before.received)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(Array.from({ length: 12 }, (_, i) => `Order ${i}`).sort());
     expect(smtp.connections.opened - before.opened).toBeLessThanOrEqual(2);
     expect(smtp.connections.mostAtOnce).toBeLessThanOrEqual(2);
   });
@@ -58,7 +70,7 @@ describe('createMailer over SMTP', () => {
     expect(smtp.messages.slice(received).map((m) => m.subject)).toEqual(['Order 101']);
   });
 
-  it("gives every message the sales Reply-To unless it names its own (a staff mail answering the buyer)", async () => {
+  it('gives every message the sales Reply-To unless it names its own (a staff mail answering the buyer)', async () => {
     mailer = createMailer({ smtpUrl: smtp.url, from: 'noreply@example.com', replyTo: 'sales@example.com', varDir, log, maxConnections: 1 });
     const received = smtp.messages.length;
     await mailer.send(message(300));
@@ -85,7 +97,14 @@ describe('createMailer', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise((resolve) => probe.close(resolve));
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'noreply@example.com', replyTo: 'sales@example.com', varDir, log, maxConnections: 3 });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'noreply@example.com',
+      replyTo: 'sales@example.com',
+      varDir,
+      log,
+      maxConnections: 3,
+    });
     try {
       await expect(mailer.send(message(1))).rejects.toThrow(/ECONNREFUSED/);
     } finally {

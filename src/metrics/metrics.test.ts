@@ -35,7 +35,8 @@ describe('the metrics endpoint of a web process with Redis queues', () => {
   it('counts requests by method, route pattern (never the raw URL) and status', async () => {
     for (let i = 0; i < 3; i++) expect((await fetch(`${app.baseUrl}/api/site`)).status).toBe(200);
     expect((await fetch(`${app.baseUrl}/api/catalogue/genera/no-such-genus-77`)).status).toBe(404);
-    const count = (labels: Record<string, string>) => (samples: Sample[]) => sampleValue(samples, 'http_request_duration_seconds_count', labels);
+    const count = (labels: Record<string, string>) => (samples: Sample[]) =>
+      sampleValue(samples, 'http_request_duration_seconds_count', labels);
     const apiSite = count({ method: 'GET', route: '/api/site', status: '200' });
     const genus = count({ method: 'GET', route: '/api/catalogue/genera/:slug', status: '404' });
     const samples = await scrapeUntil((s) => apiSite(s) === 3 && genus(s) === 1, 'the four requests to be counted');
@@ -57,7 +58,9 @@ describe('the metrics endpoint of a web process with Redis queues', () => {
 
   it('reads each queue’s jobs by state at scrape time, and times a job by queue and outcome', async () => {
     // No images worker runs in this test: the three jobs stay waiting.
-    await context.deps.queue.add([1, 2, 3].map((imageId) => ({ name: 'images.renditions' as const, data: { imageId }, jobId: `metrics-image-${imageId}` })));
+    await context.deps.queue.add(
+      [1, 2, 3].map((imageId) => ({ name: 'images.renditions' as const, data: { imageId }, jobId: `metrics-image-${imageId}` })),
+    );
     let samples = await scrape(`${metricsUrl}/metrics`);
     expect(sampleValue(samples, 'queue_jobs', { queue: 'images', state: 'waiting' })).toBe(3);
     for (const state of ['active', 'delayed', 'failed']) expect(sampleValue(samples, 'queue_jobs', { queue: 'images', state })).toBe(0);
@@ -120,8 +123,11 @@ describe('the metrics endpoint in embedded mode (PGlite, jobs run in the web pro
     await context.deps.queue.add([{ name: 'sessions.prune', data: {}, jobId: 'embedded-prune-1' }]);
     await context.deps.queue.drain();
     const samples = await scrape(`${urlOf(metricsServer)}/metrics`);
-    expect(sampleValue(samples, 'job_duration_seconds_count', { queue: 'housekeeping', job: 'sessions.prune', outcome: 'completed' })).toBe(1);
-    for (const state of ['waiting', 'active', 'delayed', 'failed']) expect(sampleValue(samples, 'queue_jobs', { queue: 'housekeeping', state })).toBe(0);
+    expect(sampleValue(samples, 'job_duration_seconds_count', { queue: 'housekeeping', job: 'sessions.prune', outcome: 'completed' })).toBe(
+      1,
+    );
+    for (const state of ['waiting', 'active', 'delayed', 'failed'])
+      expect(sampleValue(samples, 'queue_jobs', { queue: 'housekeeping', state })).toBe(0);
     expect(sampleValue(samples, 'outbox_lag_seconds')).toBeGreaterThanOrEqual(0);
   });
 });

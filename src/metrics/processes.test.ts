@@ -30,7 +30,9 @@ describe('metrics of the web and the worker process', () => {
     expect((await fetch(`${web!.baseUrl}/api/site`)).status).toBe(200);
     let samples: Sample[] = [];
     await waitUntil(
-      async () => (sampleValue((samples = await scrape(webMetrics)), 'http_request_duration_seconds_count', { route: '/api/site', status: '200' }) ?? 0) >= 1,
+      async () =>
+        (sampleValue((samples = await scrape(webMetrics)), 'http_request_duration_seconds_count', { route: '/api/site', status: '200' }) ??
+          0) >= 1,
       10_000,
       'the web process to count the request',
     );
@@ -39,7 +41,10 @@ describe('metrics of the web and the worker process', () => {
   });
 
   it('the worker times the jobs it runs on WORKER_METRICS_PORT', async () => {
-    const queue = new Queue('housekeeping', { connection: { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix: cluster.redisPrefix });
+    const queue = new Queue('housekeeping', {
+      connection: { url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+      prefix: cluster.redisPrefix,
+    });
     try {
       await queue.add('events.prune', { payload: {} }, { jobId: 'metrics-worker-prune' });
     } finally {
@@ -47,7 +52,11 @@ describe('metrics of the web and the worker process', () => {
     }
     const done = { queue: 'housekeeping', job: 'events.prune', outcome: 'completed' };
     let samples: Sample[] = [];
-    await waitUntil(async () => (sampleValue((samples = await scrape(workerMetrics)), 'job_duration_seconds_count', done) ?? 0) >= 1, 30_000, 'the worker to time the job');
+    await waitUntil(
+      async () => (sampleValue((samples = await scrape(workerMetrics)), 'job_duration_seconds_count', done) ?? 0) >= 1,
+      30_000,
+      'the worker to time the job',
+    );
     expect(sampleValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     // The worker serves no HTTP routes: its metrics carry no request series.
     expect(samples.some((s) => s.name.startsWith('http_request_duration_seconds'))).toBe(false);

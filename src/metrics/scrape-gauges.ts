@@ -9,7 +9,9 @@ const SCRAPE_DEADLINE_MS = 2000;
 const withDeadline = <T>(work: Promise<T>): Promise<T> =>
   Promise.race([
     work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${SCRAPE_DEADLINE_MS} ms`)), SCRAPE_DEADLINE_MS).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer in ${SCRAPE_DEADLINE_MS} ms`)), SCRAPE_DEADLINE_MS).unref(),
+    ),
   ]);
 
 /**
@@ -39,7 +41,8 @@ export function registerScrapeGauges(registry: Registry, deps: { queue: JobQueue
 
   const oldestUnpublished = () =>
     withDeadline(
-      deps.db('events')
+      deps
+        .db('events')
         .whereNull('published_at')
         .first(deps.db.raw('count(*) as count'), deps.db.raw('extract(epoch from (now() - min(created_at))) as age')),
     ) as Promise<{ count: string | number; age: string | number | null } | undefined>;

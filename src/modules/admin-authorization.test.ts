@@ -60,7 +60,14 @@ const quoteRequest = async () => {
   const [row] = await db()('quote_requests')
     .insert({ reference: `Q-2026-M${++quotes}`, name: 'Matrix Buyer', email: 'buyer@example.com', delivery_postcode: 'TN27 9AA' })
     .returning('id');
-  await db()('quote_request_lines').insert({ quote_request_id: row.id, genus: 'Fagus', species: 'sylvatica', form: 'Bare root', height: '60-90', quantity: 5 });
+  await db()('quote_request_lines').insert({
+    quote_request_id: row.id,
+    genus: 'Fagus',
+    species: 'sylvatica',
+    form: 'Bare root',
+    height: '60-90',
+    quantity: 5,
+  });
   return row.id as number;
 };
 const csv = 'Genus,Species,Common name,Form,Height (cm)\nCrataegus,monogyna,Hawthorn,Bare root,40-60\n';
@@ -71,11 +78,39 @@ const cases: Case[] = [
     route: 'POST /api/users',
     success: 201,
     prepare: async () => (c) =>
-      c.post('/api/users', { firstname: 'New', lastname: 'Person', email: `matrix${Date.now()}@example.com`, role: 'user', password: 'long-enough-1', password_confirmation: 'long-enough-1' }),
+      c.post('/api/users', {
+        firstname: 'New',
+        lastname: 'Person',
+        email: `matrix${Date.now()}@example.com`,
+        role: 'user',
+        password: 'long-enough-1',
+        password_confirmation: 'long-enough-1',
+      }),
   },
-  { route: 'GET /api/users/{id}', success: 200, prepare: async () => { const { user } = await insertUser(context.deps); return (c) => c.get(`/api/users/${user.id}`); } },
-  { route: 'PATCH /api/users/{id}', success: 200, prepare: async () => { const { user } = await insertUser(context.deps); return (c) => c.patch(`/api/users/${user.id}`, { firstname: 'Changed' }); } },
-  { route: 'DELETE /api/users/{id}', success: 204, prepare: async () => { const { user } = await insertUser(context.deps); return (c) => c.delete(`/api/users/${user.id}`); } },
+  {
+    route: 'GET /api/users/{id}',
+    success: 200,
+    prepare: async () => {
+      const { user } = await insertUser(context.deps);
+      return (c) => c.get(`/api/users/${user.id}`);
+    },
+  },
+  {
+    route: 'PATCH /api/users/{id}',
+    success: 200,
+    prepare: async () => {
+      const { user } = await insertUser(context.deps);
+      return (c) => c.patch(`/api/users/${user.id}`, { firstname: 'Changed' });
+    },
+  },
+  {
+    route: 'DELETE /api/users/{id}',
+    success: 204,
+    prepare: async () => {
+      const { user } = await insertUser(context.deps);
+      return (c) => c.delete(`/api/users/${user.id}`);
+    },
+  },
 
   { route: 'GET /api/widgets', success: 200, prepare: async () => (c) => c.get('/api/widgets') },
   { route: 'POST /api/widgets', success: 201, prepare: async () => (c) => c.post('/api/widgets', { name: `Matrix${Date.now()}` }) },
@@ -87,20 +122,55 @@ const cases: Case[] = [
       return (c) => sendForm(c, 'POST', `/api/widgets/${widget.id}`, { name: widget.name, type: 'TEXT', html: '<p>Hi</p>' });
     },
   },
-  { route: 'DELETE /api/widgets/{id}', success: 204, prepare: async () => { const widget = await insertWidget(db()); return (c) => c.delete(`/api/widgets/${widget.id}`); } },
+  {
+    route: 'DELETE /api/widgets/{id}',
+    success: 204,
+    prepare: async () => {
+      const widget = await insertWidget(db());
+      return (c) => c.delete(`/api/widgets/${widget.id}`);
+    },
+  },
 
   { route: 'GET /api/galleries', success: 200, prepare: async () => (c) => c.get('/api/galleries?limit=12&page=0') },
-  { route: 'GET /api/admin/galleries/{id}', success: 200, prepare: async () => { const id = await gallery(); return (c) => c.get(`/api/admin/galleries/${id}`); } },
+  {
+    route: 'GET /api/admin/galleries/{id}',
+    success: 200,
+    prepare: async () => {
+      const id = await gallery();
+      return (c) => c.get(`/api/admin/galleries/${id}`);
+    },
+  },
   { route: 'POST /api/galleries', success: 201, prepare: async () => (c) => c.post('/api/galleries', { name: 'Matrix gallery' }) },
-  { route: 'POST /api/galleries/{id}', success: 200, prepare: async () => { const id = await gallery(); return (c) => c.post(`/api/galleries/${id}`, { name: 'Renamed' }); } },
-  { route: 'DELETE /api/galleries/{id}', success: 204, prepare: async () => { const id = await gallery(); return (c) => c.delete(`/api/galleries/${id}`); } },
+  {
+    route: 'POST /api/galleries/{id}',
+    success: 200,
+    prepare: async () => {
+      const id = await gallery();
+      return (c) => c.post(`/api/galleries/${id}`, { name: 'Renamed' });
+    },
+  },
+  {
+    route: 'DELETE /api/galleries/{id}',
+    success: 204,
+    prepare: async () => {
+      const id = await gallery();
+      return (c) => c.delete(`/api/galleries/${id}`);
+    },
+  },
 
   {
     route: 'POST /api/galleriesimages',
     success: 201,
     prepare: async () => {
       const id = await gallery();
-      return (c) => sendForm(c, 'POST', '/api/galleriesimages', { gallery_id: String(id) }, { file: { name: 'photo.jpg', body: jpeg, type: 'image/jpeg' } });
+      return (c) =>
+        sendForm(
+          c,
+          'POST',
+          '/api/galleriesimages',
+          { gallery_id: String(id) },
+          { file: { name: 'photo.jpg', body: jpeg, type: 'image/jpeg' } },
+        );
     },
   },
   {
@@ -113,25 +183,75 @@ const cases: Case[] = [
       return (c) => c.post('/api/galleriesimages/order', { id: galleryId, images: [{ id: b.id }, { id: a.id }] });
     },
   },
-  { route: 'POST /api/galleriesimages/{id}', success: 200, prepare: async () => { const id = await image(); return (c) => c.post(`/api/galleriesimages/${id}`, { alt: 'A', link: '/about' }); } },
-  { route: 'POST /api/galleriesimages/{id}/rotate', success: 202, prepare: async () => { const id = await image(); return (c) => c.post(`/api/galleriesimages/${id}/rotate`); } },
+  {
+    route: 'POST /api/galleriesimages/{id}',
+    success: 200,
+    prepare: async () => {
+      const id = await image();
+      return (c) => c.post(`/api/galleriesimages/${id}`, { alt: 'A', link: '/about' });
+    },
+  },
+  {
+    route: 'POST /api/galleriesimages/{id}/rotate',
+    success: 202,
+    prepare: async () => {
+      const id = await image();
+      return (c) => c.post(`/api/galleriesimages/${id}/rotate`);
+    },
+  },
   {
     route: 'POST /api/galleriesimages/{id}/retry',
     success: 202,
     prepare: async () => {
-      const { id } = await insertGalleryImage(db(), { gallery_id: await gallery(), status: 'failed', error: 'The image could not be processed. Please try again.' });
+      const { id } = await insertGalleryImage(db(), {
+        gallery_id: await gallery(),
+        status: 'failed',
+        error: 'The image could not be processed. Please try again.',
+      });
       return (c) => c.post(`/api/galleriesimages/${id}/retry`);
     },
   },
-  { route: 'DELETE /api/galleriesimages/{id}', success: 204, prepare: async () => { const id = await image(); return (c) => c.delete(`/api/galleriesimages/${id}`); } },
+  {
+    route: 'DELETE /api/galleriesimages/{id}',
+    success: 204,
+    prepare: async () => {
+      const id = await image();
+      return (c) => c.delete(`/api/galleriesimages/${id}`);
+    },
+  },
 
-  { route: 'POST /api/catalogue', success: 201, prepare: async () => (c) => c.post('/api/catalogue', { genus: 'Fagus', species: 'sylvatica', form: '1L', height: '20-40' }) },
-  { route: 'PATCH /api/catalogue/{id}', success: 200, prepare: async () => { const [id] = await insertCatalogueItems(db(), 1); return (c) => c.patch(`/api/catalogue/${id}`, { height: '60-90' }); } },
-  { route: 'DELETE /api/catalogue/{id}', success: 204, prepare: async () => { const [id] = await insertCatalogueItems(db(), 1); return (c) => c.delete(`/api/catalogue/${id}`); } },
+  {
+    route: 'POST /api/catalogue',
+    success: 201,
+    prepare: async () => (c) => c.post('/api/catalogue', { genus: 'Fagus', species: 'sylvatica', form: '1L', height: '20-40' }),
+  },
+  {
+    route: 'PATCH /api/catalogue/{id}',
+    success: 200,
+    prepare: async () => {
+      const [id] = await insertCatalogueItems(db(), 1);
+      return (c) => c.patch(`/api/catalogue/${id}`, { height: '60-90' });
+    },
+  },
+  {
+    route: 'DELETE /api/catalogue/{id}',
+    success: 204,
+    prepare: async () => {
+      const [id] = await insertCatalogueItems(db(), 1);
+      return (c) => c.delete(`/api/catalogue/${id}`);
+    },
+  },
   {
     route: 'POST /api/catalogue/import/preview',
     success: 200,
-    prepare: async () => (c) => sendForm(c, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'catalogue.csv', body: Buffer.from(csv), type: 'text/csv' } }),
+    prepare: async () => (c) =>
+      sendForm(
+        c,
+        'POST',
+        '/api/catalogue/import/preview',
+        {},
+        { file: { name: 'catalogue.csv', body: Buffer.from(csv), type: 'text/csv' } },
+      ),
   },
   {
     route: 'POST /api/catalogue/import',
@@ -139,31 +259,134 @@ const cases: Case[] = [
     prepare: async () => {
       // The token a preview of this file on the current catalogue returns (refused callers change nothing).
       const token = previewToken(await currentRevision(db()), createHash('sha256').update(csv).digest('hex'));
-      return (c) => sendForm(c, 'POST', '/api/catalogue/import', { token }, { file: { name: 'catalogue.csv', body: Buffer.from(csv), type: 'text/csv' } });
+      return (c) =>
+        sendForm(
+          c,
+          'POST',
+          '/api/catalogue/import',
+          { token },
+          { file: { name: 'catalogue.csv', body: Buffer.from(csv), type: 'text/csv' } },
+        );
     },
   },
-  { route: 'GET /api/admin/catalogue/workbook.xlsx', success: 200, prepare: async () => { await insertCatalogueItems(db(), 1); return (c) => c.get('/api/admin/catalogue/workbook.xlsx'); } },
+  {
+    route: 'GET /api/admin/catalogue/workbook.xlsx',
+    success: 200,
+    prepare: async () => {
+      await insertCatalogueItems(db(), 1);
+      return (c) => c.get('/api/admin/catalogue/workbook.xlsx');
+    },
+  },
 
   { route: 'GET /api/enquiries', success: 200, prepare: async () => (c) => c.get('/api/enquiries') },
-  { route: 'GET /api/enquiries/{id}', success: 200, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.get(`/api/enquiries/${m.id}`); } },
-  { route: 'PATCH /api/enquiries/{id}', success: 200, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.patch(`/api/enquiries/${m.id}`, { handled: true }); } },
-  { route: 'DELETE /api/enquiries/{id}', success: 204, prepare: async () => { const m = await insertContactMessage(db()); return (c) => c.delete(`/api/enquiries/${m.id}`); } },
+  {
+    route: 'GET /api/enquiries/{id}',
+    success: 200,
+    prepare: async () => {
+      const m = await insertContactMessage(db());
+      return (c) => c.get(`/api/enquiries/${m.id}`);
+    },
+  },
+  {
+    route: 'PATCH /api/enquiries/{id}',
+    success: 200,
+    prepare: async () => {
+      const m = await insertContactMessage(db());
+      return (c) => c.patch(`/api/enquiries/${m.id}`, { handled: true });
+    },
+  },
+  {
+    route: 'DELETE /api/enquiries/{id}',
+    success: 204,
+    prepare: async () => {
+      const m = await insertContactMessage(db());
+      return (c) => c.delete(`/api/enquiries/${m.id}`);
+    },
+  },
 
-  { route: 'GET /api/admin/quote-requests', success: 200, prepare: async () => (c) => c.get('/api/admin/quote-requests?status=new&page=0') },
-  { route: 'GET /api/admin/quote-requests/{id}', success: 200, prepare: async () => { const id = await quoteRequest(); return (c) => c.get(`/api/admin/quote-requests/${id}`); } },
-  { route: 'PATCH /api/admin/quote-requests/{id}', success: 200, prepare: async () => { const id = await quoteRequest(); return (c) => c.patch(`/api/admin/quote-requests/${id}`, { status: 'quoted' }); } },
-  { route: 'GET /api/admin/trade-applications', success: 200, prepare: async () => (c) => c.get('/api/admin/trade-applications?status=pending') },
-  { route: 'POST /api/admin/trade-applications/{id}/approve', success: 200, prepare: async () => { const id = await tradeApplication(); return (c) => c.post(`/api/admin/trade-applications/${id}/approve`); } },
-  { route: 'POST /api/admin/trade-applications/{id}/reject', success: 200, prepare: async () => { const id = await tradeApplication(); return (c) => c.post(`/api/admin/trade-applications/${id}/reject`, { reason: 'No' }); } },
-  { route: 'POST /api/admin/trade-applications/{id}/suspend', success: 200, prepare: async () => { const id = await tradeApplication('approved'); return (c) => c.post(`/api/admin/trade-applications/${id}/suspend`, { reason: 'Unpaid' }); } },
-  { route: 'POST /api/admin/trade-applications/{id}/reinstate', success: 200, prepare: async () => { const id = await tradeApplication('suspended'); return (c) => c.post(`/api/admin/trade-applications/${id}/reinstate`, {}); } },
-  { route: 'POST /api/admin/trade-applications/{id}/revoke', success: 200, prepare: async () => { const id = await tradeApplication('approved'); return (c) => c.post(`/api/admin/trade-applications/${id}/revoke`, { reason: 'Closed' }); } },
-  { route: 'GET /api/admin/users/{id}/trade-account', success: 200, prepare: async () => { const { user } = await insertUser(context.deps); return (c) => c.get(`/api/admin/users/${user.id}/trade-account`); } },
+  {
+    route: 'GET /api/admin/quote-requests',
+    success: 200,
+    prepare: async () => (c) => c.get('/api/admin/quote-requests?status=new&page=0'),
+  },
+  {
+    route: 'GET /api/admin/quote-requests/{id}',
+    success: 200,
+    prepare: async () => {
+      const id = await quoteRequest();
+      return (c) => c.get(`/api/admin/quote-requests/${id}`);
+    },
+  },
+  {
+    route: 'PATCH /api/admin/quote-requests/{id}',
+    success: 200,
+    prepare: async () => {
+      const id = await quoteRequest();
+      return (c) => c.patch(`/api/admin/quote-requests/${id}`, { status: 'quoted' });
+    },
+  },
+  {
+    route: 'GET /api/admin/trade-applications',
+    success: 200,
+    prepare: async () => (c) => c.get('/api/admin/trade-applications?status=pending'),
+  },
+  {
+    route: 'POST /api/admin/trade-applications/{id}/approve',
+    success: 200,
+    prepare: async () => {
+      const id = await tradeApplication();
+      return (c) => c.post(`/api/admin/trade-applications/${id}/approve`);
+    },
+  },
+  {
+    route: 'POST /api/admin/trade-applications/{id}/reject',
+    success: 200,
+    prepare: async () => {
+      const id = await tradeApplication();
+      return (c) => c.post(`/api/admin/trade-applications/${id}/reject`, { reason: 'No' });
+    },
+  },
+  {
+    route: 'POST /api/admin/trade-applications/{id}/suspend',
+    success: 200,
+    prepare: async () => {
+      const id = await tradeApplication('approved');
+      return (c) => c.post(`/api/admin/trade-applications/${id}/suspend`, { reason: 'Unpaid' });
+    },
+  },
+  {
+    route: 'POST /api/admin/trade-applications/{id}/reinstate',
+    success: 200,
+    prepare: async () => {
+      const id = await tradeApplication('suspended');
+      return (c) => c.post(`/api/admin/trade-applications/${id}/reinstate`, {});
+    },
+  },
+  {
+    route: 'POST /api/admin/trade-applications/{id}/revoke',
+    success: 200,
+    prepare: async () => {
+      const id = await tradeApplication('approved');
+      return (c) => c.post(`/api/admin/trade-applications/${id}/revoke`, { reason: 'Closed' });
+    },
+  },
+  {
+    route: 'GET /api/admin/users/{id}/trade-account',
+    success: 200,
+    prepare: async () => {
+      const { user } = await insertUser(context.deps);
+      return (c) => c.get(`/api/admin/users/${user.id}/trade-account`);
+    },
+  },
 
   { route: 'GET /api/admin/stats', success: 200, prepare: async () => (c) => c.get('/api/admin/stats') },
   { route: 'GET /admin/queues', success: 200, prepare: async () => (c) => c.get('/admin/queues') },
   { route: 'GET /admin/queues/api/queues', success: 200, prepare: async () => (c) => c.get('/admin/queues/api/queues') },
-  { route: 'PUT /admin/queues/api/queues/images/retry/failed', success: 200, prepare: async () => (c) => c.request('PUT', '/admin/queues/api/queues/images/retry/failed') },
+  {
+    route: 'PUT /admin/queues/api/queues/images/retry/failed',
+    success: 200,
+    prepare: async () => (c) => c.request('PUT', '/admin/queues/api/queues/images/retry/failed'),
+  },
 ];
 
 describe('every admin route', () => {
@@ -210,7 +433,11 @@ describe('every admin route', () => {
   });
 
   it('keeps CSRF on for an image Retry: no X-XSRF-TOKEN → 419 and the image stays failed', async () => {
-    const { id } = await insertGalleryImage(db(), { gallery_id: await gallery(), status: 'failed', error: 'The image could not be processed. Please try again.' });
+    const { id } = await insertGalleryImage(db(), {
+      gallery_id: await gallery(),
+      status: 'failed',
+      error: 'The image could not be processed. Please try again.',
+    });
     const response = await clients.admin.request('POST', `/api/galleriesimages/${id}/retry`, { csrf: false });
     expect(response.status).toBe(419);
     expect((await db()('gallery_images').where({ id }).first()).status).toBe('failed');

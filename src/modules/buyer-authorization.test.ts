@@ -27,7 +27,13 @@ interface Case {
 
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
-let clients: { guest: TestClient; unverified: TestClient; member: TestClient; owner: TestClient & { userId: number }; other: TestClient & { userId: number } };
+let clients: {
+  guest: TestClient;
+  unverified: TestClient;
+  member: TestClient;
+  owner: TestClient & { userId: number };
+  other: TestClient & { userId: number };
+};
 let items: number[];
 
 beforeAll(async () => {
@@ -35,7 +41,13 @@ beforeAll(async () => {
   server = await startTestServer(context);
   items = await insertCatalogueItems(context.deps.db, 3);
   const buyer = async (verified = true) => (await signedIn(server, context.deps, { role: 'user', verified })).csrf();
-  clients = { guest: await guest(server), unverified: await buyer(false), member: await buyer(), owner: await buyer(), other: await buyer() };
+  clients = {
+    guest: await guest(server),
+    unverified: await buyer(false),
+    member: await buyer(),
+    owner: await buyer(),
+    other: await buyer(),
+  };
   await insertTradeApplication(context.deps.db, clients.owner.userId, 'approved');
   await insertTradeApplication(context.deps.db, clients.other.userId, 'approved');
 });
@@ -92,15 +104,30 @@ const cases: Case[] = [
       return { call, byId: { call, unchanged: lineRow(id) } };
     },
   },
-  { route: 'DELETE /api/plant-list', guard: 'signed in', success: 204, prepare: async () => ({ call: (c) => c.delete('/api/plant-list') }) },
+  {
+    route: 'DELETE /api/plant-list',
+    guard: 'signed in',
+    success: 204,
+    prepare: async () => ({ call: (c) => c.delete('/api/plant-list') }),
+  },
   {
     route: 'POST /api/plant-list/merge',
     guard: 'signed in',
     success: 200,
     prepare: async () => ({ call: (c) => c.post('/api/plant-list/merge', { lines: [{ catalogue_item_id: items[2], quantity: 4 }] }) }),
   },
-  { route: 'GET /api/quote-requests', guard: 'signed in', success: 200, prepare: async () => ({ call: (c) => c.get('/api/quote-requests') }) },
-  { route: 'GET /api/quote-requests/defaults', guard: 'signed in', success: 200, prepare: async () => ({ call: (c) => c.get('/api/quote-requests/defaults') }) },
+  {
+    route: 'GET /api/quote-requests',
+    guard: 'signed in',
+    success: 200,
+    prepare: async () => ({ call: (c) => c.get('/api/quote-requests') }),
+  },
+  {
+    route: 'GET /api/quote-requests/defaults',
+    guard: 'signed in',
+    success: 200,
+    prepare: async () => ({ call: (c) => c.get('/api/quote-requests/defaults') }),
+  },
   {
     route: 'GET /api/quote-requests/{id}',
     guard: 'signed in',
@@ -121,7 +148,12 @@ const cases: Case[] = [
       return { call, byId: { call, unchanged: requestRow(id) } };
     },
   },
-  { route: 'GET /api/trade-application', guard: 'verified', success: 200, prepare: async () => ({ call: (c) => c.get('/api/trade-application') }) },
+  {
+    route: 'GET /api/trade-application',
+    guard: 'verified',
+    success: 200,
+    prepare: async () => ({ call: (c) => c.get('/api/trade-application') }),
+  },
   {
     route: 'POST /api/trade-application',
     guard: 'verified',
@@ -139,19 +171,25 @@ const cases: Case[] = [
     }),
   },
   { route: 'GET /api/price-list', guard: 'verified', success: 200, prepare: async () => ({ call: (c) => c.get('/api/price-list') }) },
-  { route: 'POST /api/price-list', guard: 'approved trade', success: 202, prepare: async () => ({ call: (c) => c.post('/api/price-list') }) },
-  ...(['pdf', 'xlsx'] as const).map(
-    (format): Case => ({
-      route: `GET /downloads/price-list.${format}`,
-      guard: 'approved trade',
-      success: 200,
-      prepare: async () => {
-        await db()('price_lists').insert({ user_id: clients.owner.userId, requested_at: db().fn.now() }).onConflict('user_id').merge(['requested_at']);
-        await renderPriceList(context.deps, clients.owner.userId);
-        return { call: (c) => c.get(`/downloads/price-list.${format}`) };
-      },
-    }),
-  ),
+  {
+    route: 'POST /api/price-list',
+    guard: 'approved trade',
+    success: 202,
+    prepare: async () => ({ call: (c) => c.post('/api/price-list') }),
+  },
+  ...(['pdf', 'xlsx'] as const).map((format): Case => ({
+    route: `GET /downloads/price-list.${format}`,
+    guard: 'approved trade',
+    success: 200,
+    prepare: async () => {
+      await db()('price_lists')
+        .insert({ user_id: clients.owner.userId, requested_at: db().fn.now() })
+        .onConflict('user_id')
+        .merge(['requested_at']);
+      await renderPriceList(context.deps, clients.owner.userId);
+      return { call: (c) => c.get(`/downloads/price-list.${format}`) };
+    },
+  })),
 ];
 
 describe("every buyer's route", () => {

@@ -16,11 +16,17 @@ let redisPort: number;
 let app: MailingApp;
 
 const startRedis = async () => {
-  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await waitUntil(async () => {
-    const probe = spawn('redis-cli', ['-p', String(redisPort), 'ping']);
-    return new Promise<boolean>((resolve) => probe.once('exit', (code) => resolve(code === 0)));
-  }, 10_000, 'redis-server up');
+  redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  await waitUntil(
+    async () => {
+      const probe = spawn('redis-cli', ['-p', String(redisPort), 'ping']);
+      return new Promise<boolean>((resolve) => probe.once('exit', (code) => resolve(code === 0)));
+    },
+    10_000,
+    'redis-server up',
+  );
 };
 const stopRedis = () =>
   new Promise<void>((resolve) => {
@@ -32,7 +38,9 @@ const stopRedis = () =>
 beforeAll(async () => {
   redisPort = await freePort();
   await startRedis();
-  app = await startMailingApp({ env: { REDIS_URL: `redis://127.0.0.1:${redisPort}`, CONTACT_PER_MINUTE: '100', ENQUIRIES_TO: 'sales@nursery.test' } });
+  app = await startMailingApp({
+    env: { REDIS_URL: `redis://127.0.0.1:${redisPort}`, CONTACT_PER_MINUTE: '100', ENQUIRIES_TO: 'sales@nursery.test' },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -40,7 +48,12 @@ afterAll(async () => {
   await stopRedis();
 });
 
-const enquiry = (i: number) => ({ name: `Outage Enquiry ${i}`, email: `buyer${i}@example.com`, telephone: '01233 000000', message: `Quote for hedging, order ${i}` });
+const enquiry = (i: number) => ({
+  name: `Outage Enquiry ${i}`,
+  email: `buyer${i}@example.com`,
+  telephone: '01233 000000',
+  message: `Quote for hedging, order ${i}`,
+});
 const countBy = (values: string[]) => values.reduce<Record<string, number>>((all, v) => ({ ...all, [v]: (all[v] ?? 0) + 1 }), {});
 
 describe('with Redis stopped', () => {
@@ -52,7 +65,13 @@ describe('with Redis stopped', () => {
     const emails = Array.from({ length: 5 }, (_, i) => `outage.buyer${i}.${Date.now()}@example.com`);
     const registrations = await Promise.all(
       clients.slice(20).map((client, i) =>
-        client.post('/register', { firstname: 'Sam', lastname: `Outage${i}`, email: emails[i], password: 'hawthorn-40-60', password_confirmation: 'hawthorn-40-60' }),
+        client.post('/register', {
+          firstname: 'Sam',
+          lastname: `Outage${i}`,
+          email: emails[i],
+          password: 'hawthorn-40-60',
+          password_confirmation: 'hawthorn-40-60',
+        }),
       ),
     );
     expect(enquiries.map((r) => r.status)).toEqual(Array(20).fill(201));
@@ -76,7 +95,9 @@ describe('with Redis stopped', () => {
     await waitUntil(async () => (await app.context.deps.queue.counts()).waiting === 0, 10_000, 'queues idle');
     expect(Object.values(countBy(enquiryMails().map((m) => m.subject)))).toEqual(Array(20).fill(1));
     expect(countBy(verificationMails().map((m) => m.to[0]!))).toEqual(Object.fromEntries(emails.map((e) => [e, 1])));
-    expect(await db('contact_messages').where('name', 'like', 'Outage Enquiry %').whereNull('emailed_at').count({ n: '*' }).first()).toEqual({ n: '0' });
+    expect(
+      await db('contact_messages').where('name', 'like', 'Outage Enquiry %').whereNull('emailed_at').count({ n: '*' }).first(),
+    ).toEqual({ n: '0' });
   }, 120_000);
 });
 
@@ -85,11 +106,19 @@ describe('with SMTP refusing for a while', () => {
     app.smtp.failNext(2); // the first two deliveries get a 451
     const client = await app.visitor().csrf();
     const email = `smtp.outage.${Date.now()}@example.com`;
-    const response = await client.post('/register', { firstname: 'Sam', lastname: 'Retry', email, password: 'hawthorn-40-60', password_confirmation: 'hawthorn-40-60' });
+    const response = await client.post('/register', {
+      firstname: 'Sam',
+      lastname: 'Retry',
+      email,
+      password: 'hawthorn-40-60',
+      password_confirmation: 'hawthorn-40-60',
+    });
     expect(response.status).toBe(201);
     await waitUntil(async () => app.smtp.messages.some((m) => m.to.includes(email)), 30_000, 'the verification mail');
     const user = await app.context.deps.db('users').where({ email }).first('id');
-    const jobs = await app.context.deps.queue.bullQueues!().find((q) => q.name === 'account-mail')!.getJobs(['completed']);
+    const jobs = await app.context.deps.queue.bullQueues!()
+      .find((q) => q.name === 'account-mail')!
+      .getJobs(['completed']);
     const job = jobs.find((j) => j.data.payload.userId === user.id)!;
     expect(job.attemptsMade).toBe(3); // refused twice, sent on the third attempt
     await app.context.deps.relay.publishPending(); // a re-published event…
@@ -104,7 +133,11 @@ describe('a job that fails for good', () => {
     const before = (await admin.get('/api/admin/stats')).body.queues.failed as number;
     // An image whose original is gone: its renditions can never be made (UnrecoverableError).
     const gallery = await insertGallery(db);
-    const image = await insertGalleryImage(db, { gallery_id: gallery.id, status: 'processing', original_path: 'galleries/lost/original.jpg' });
+    const image = await insertGalleryImage(db, {
+      gallery_id: gallery.id,
+      status: 'processing',
+      original_path: 'galleries/lost/original.jpg',
+    });
     await events.record(db, 'gallery_image.uploaded', { imageId: image.id });
     app.context.startWorkers(['images']);
     await waitUntil(async () => (await admin.get('/api/admin/stats')).body.queues.failed > before, 30_000, 'the failed count');

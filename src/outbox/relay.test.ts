@@ -43,7 +43,11 @@ describe('the outbox relay', () => {
 
   it('adds each job once when several relays publish the same events at once, and again after a lost commit', async () => {
     const { db, events, queue, log } = context.deps;
-    await events.recordMany(db, 'gallery_image.uploaded', Array.from({ length: 450 }, (_, i) => ({ imageId: 100_000 + i })));
+    await events.recordMany(
+      db,
+      'gallery_image.uploaded',
+      Array.from({ length: 450 }, (_, i) => ({ imageId: 100_000 + i })),
+    );
     const relays = Array.from({ length: 3 }, () => createRelay({ db, queue, log, jobsFor: (e) => jobsFor(e, context.deps.config) }));
     await Promise.all(relays.map((r) => r.publishPending()));
     await context.deps.relay.idle();

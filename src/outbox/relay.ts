@@ -72,7 +72,9 @@ export function createRelay(options: RelayOptions): Relay {
           options.jobsFor({ id: Number(row.id), name: row.name, payload: row.payload, requestId: row.request_id } as AnyStoredEvent),
         );
         if (jobs.length) await queue.add(jobs);
-        await trx('events').whereIn('id', ids).update({ published_at: trx.fn.now(), attempts: trx.raw('attempts + 1'), last_error: null });
+        await trx('events')
+          .whereIn('id', ids)
+          .update({ published_at: trx.fn.now(), attempts: trx.raw('attempts + 1'), last_error: null });
         return rows.length;
       });
     } catch (error) {

@@ -22,7 +22,10 @@ export function apiResolver(services: Services, config: Pick<Config, 'business'>
     // service's few-seconds memory (another process may have just changed it).
     [/^\/api\/widgets\/([^/]+)$/, async (m) => (await services.widgets.findPublicJson(decodeURIComponent(m[1]!), { fresh: true })).value],
     [/^\/api\/galleries\/(\d{1,9})$/, async (m) => services.galleries.find(Number(m[1]), { publicOnly: true })],
-    [/^\/api\/catalogue$/, async (_m, query) => services.catalogue.list(validate(listQuerySchema, Object.fromEntries(query)), PUBLIC_VIEWER)],
+    [
+      /^\/api\/catalogue$/,
+      async (_m, query) => services.catalogue.list(validate(listQuerySchema, Object.fromEntries(query)), PUBLIC_VIEWER),
+    ],
     [/^\/api\/catalogue\/downloads$/, async () => services.catalogue.downloads()],
     [
       /^\/api\/catalogue\/genera\/([^/]+)$/,

@@ -29,10 +29,7 @@ export interface DocumentParts {
 export function pageDocument(template: string, parts: DocumentParts): string {
   const { meta } = parts;
   const title = documentTitle(meta.title);
-  const head: string[] = [
-    `<title>${escapeHtml(title)}</title>`,
-    metaTag('name', 'description', meta.description),
-  ];
+  const head: string[] = [`<title>${escapeHtml(title)}</title>`, metaTag('name', 'description', meta.description)];
   if (meta.notFound) head.push(metaTag('name', 'robots', 'noindex'));
   else head.push(`<link rel="canonical" href="${escapeHtml(parts.canonicalUrl)}">`);
   head.push(

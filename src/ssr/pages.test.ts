@@ -26,7 +26,19 @@ const PAGES = [
   { path: '/cookies', title: 'Cookie Policy', h1: 'Cookie Policy', widget: 'CookiePolicy' },
 ] as const;
 
-const WIDGETS = ['HomeText', 'HomeText2', 'AboutText', 'AboutText2', 'ShowsText', 'CatalogueText', 'FindText', 'PrivacyPolicy', 'EnvironmentalPolicy', 'BioSecurityPolicy', 'CookiePolicy'];
+const WIDGETS = [
+  'HomeText',
+  'HomeText2',
+  'AboutText',
+  'AboutText2',
+  'ShowsText',
+  'CatalogueText',
+  'FindText',
+  'PrivacyPolicy',
+  'EnvironmentalPolicy',
+  'BioSecurityPolicy',
+  'CookiePolicy',
+];
 const widgetText = (name: string) => `The ${name} block says hello`;
 
 const escaped = (text: string) => text.replace(/&/g, '&amp;');
@@ -73,7 +85,9 @@ describe('server-rendered public pages', () => {
     expect(metaContent(html, 'property', 'og:description')).toBe(metaContent(html, 'name', 'description'));
     expect(metaContent(html, 'name', 'twitter:card')).toBeDefined();
     expect(html).toMatch(/<html lang="en-GB">/);
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { '@type': string });
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as { '@type': string },
+    );
     expect(jsonLd.map((d) => d['@type'])).toEqual(path === '/' ? ['GardenStore'] : ['GardenStore', 'BreadcrumbList']);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${escaped(h1)}</h1>`));
     if (widget) expect(html).toContain(widgetText(widget));
@@ -136,16 +150,26 @@ describe('server-rendered public pages', () => {
   it('renders stored text that tries to close the handover element inert, with no inline script allowed', async () => {
     // Straight into the table: the sanitiser would have removed the tags, and this is about the render.
     const hostile = '</script><script>alert(1)</script><!-- <script>';
-    await context.deps.db('widgets').where({ name: 'HomeText2' }).update({ html: `<p>${hostile}</p>` });
+    await context.deps
+      .db('widgets')
+      .where({ name: 'HomeText2' })
+      .update({ html: `<p>${hostile}</p>` });
     // And as text an admin typed, which the editor stores escaped but the handover carries raw.
-    await context.deps.db('widgets').where({ name: 'HomeText' }).update({ html: '<p>&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;</p>' });
+    await context.deps
+      .db('widgets')
+      .where({ name: 'HomeText' })
+      .update({ html: '<p>&lt;/script&gt;&lt;script&gt;alert(2)&lt;/script&gt;</p>' });
     const response = await fetch(`${server.baseUrl}/`);
     const html = await response.text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<script>alert(2)');
     expect(html).toContain('&lt;script&gt;alert(2)');
-    expect(html.match(/<script\b/g)?.length).toBe(html.match(/<script (type="module"|type="application\/json"|type="application\/ld\+json")/g)?.length);
-    const stored = Object.values(handoverOf(html)!.api.queries).map((q) => JSON.stringify(q.data ?? '')).join('');
+    expect(html.match(/<script\b/g)?.length).toBe(
+      html.match(/<script (type="module"|type="application\/json"|type="application\/ld\+json")/g)?.length,
+    );
+    const stored = Object.values(handoverOf(html)!.api.queries)
+      .map((q) => JSON.stringify(q.data ?? ''))
+      .join('');
     // The text is the widget's (sanitised on the way out too: the script element is gone).
     expect(stored).not.toContain('<script>');
     const scriptSrc = response.headers.get('content-security-policy')?.match(/script-src ([^;]*)/)?.[1];
@@ -154,7 +178,9 @@ describe('server-rendered public pages', () => {
 
   it('hands plain stored text over raw yet unable to close its element', async () => {
     // A catalogue line is plain text: React escapes it in the page, the handover carries it as is.
-    await insertCatalogueItems(context.deps.db, [{ genus: 'Zelkova', species: '</script><script>alert(3)</script>', common_name: '<!-- x' }]);
+    await insertCatalogueItems(context.deps.db, [
+      { genus: 'Zelkova', species: '</script><script>alert(3)</script>', common_name: '<!-- x' },
+    ]);
     const html = await (await fetch(`${server.baseUrl}/catalogue?q=zelkova`)).text();
     expect(html).not.toContain('<script>alert(3)');
     expect(html).not.toContain('<!-- x');
@@ -186,7 +212,11 @@ describe('the rendered-page cache', () => {
       for (const url of [server.baseUrl, otherUrl]) expect(await (await fetch(`${url}/shows`)).text()).toContain(widgetText('ShowsText'));
       const admin = await signedIn(server, context.deps, { role: 'admin' });
       const widget = await context.deps.db('widgets').where({ name: 'ShowsText' }).first('id');
-      const saved = await sendForm(admin, 'POST', `/api/widgets/${widget.id}`, { name: 'ShowsText', type: 'TEXT', html: '<p>Meet us at the autumn show</p>' });
+      const saved = await sendForm(admin, 'POST', `/api/widgets/${widget.id}`, {
+        name: 'ShowsText',
+        type: 'TEXT',
+        html: '<p>Meet us at the autumn show</p>',
+      });
       expect(saved.status).toBe(200);
       const next = await new TestClient(otherUrl).get('/shows');
       expect(next.body).toContain('Meet us at the autumn show');
@@ -208,7 +238,16 @@ describe('the contact form without JavaScript', () => {
     client.ip = '10.9.0.1';
     const token = tokenOf((await client.get('/contact')).body as string);
     expect(token).toBe(decodeURIComponent(client.cookies.get('XSRF-TOKEN')!));
-    const response = await post(client, form({ _token: token!, name: 'Sam Plant', telephone: '01233 000000', email: 'sam@example.com', message: 'Fifty field maples, please.' }));
+    const response = await post(
+      client,
+      form({
+        _token: token!,
+        name: 'Sam Plant',
+        telephone: '01233 000000',
+        email: 'sam@example.com',
+        message: 'Fifty field maples, please.',
+      }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/contact/sent');
     expect(await context.deps.db('contact_messages').where({ email: 'sam@example.com' }).first()).toBeDefined();
@@ -220,7 +259,10 @@ describe('the contact form without JavaScript', () => {
     const client = server.client();
     client.ip = '10.9.0.2';
     await client.get('/contact');
-    const response = await post(client, form({ name: 'No Token', telephone: '01233 000000', email: 'notoken@example.com', message: 'Hello' }));
+    const response = await post(
+      client,
+      form({ name: 'No Token', telephone: '01233 000000', email: 'notoken@example.com', message: 'Hello' }),
+    );
     expect(response.status).toBe(419);
     expect(await context.deps.db('contact_messages').where({ email: 'notoken@example.com' }).first()).toBeUndefined();
   });

@@ -29,7 +29,11 @@ export interface ServerPagesOptions {
  * through any process shows on the next request to every one. `respond` also answers the
  * no-JavaScript form posts with a rendered page.
  */
-export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log' | 'contentRevision' | 'metrics'>, services: Services, options: ServerPagesOptions = {}) {
+export function serverPages(
+  deps: Pick<Deps, 'config' | 'db' | 'log' | 'contentRevision' | 'metrics'>,
+  services: Services,
+  options: ServerPagesOptions = {},
+) {
   const revision = deps.contentRevision;
   const cache = pageCache({ maxEntries: options.maxEntries ?? 1000, maxBytes: options.maxBytes ?? 64 * 1024 * 1024 });
   const resolveApi = apiResolver(services, deps.config);
@@ -40,7 +44,11 @@ export function serverPages(deps: Pick<Deps, 'config' | 'db' | 'log' | 'contentR
       return undefined;
     }));
 
-  async function renderDocument(ctx: Context, built: ServerRenderer, formPost: FormPostResult | null): Promise<{ status: number; html: string } | undefined> {
+  async function renderDocument(
+    ctx: Context,
+    built: ServerRenderer,
+    formPost: FormPostResult | null,
+  ): Promise<{ status: number; html: string } | undefined> {
     const result = await built.render({
       url: `${deps.config.appUrl}${ctx.url}`,
       resolveApi,

@@ -43,7 +43,12 @@ describe('STORAGE_URL', () => {
       forcePathStyle: true,
       credentials: undefined,
     });
-    expect(load({ STORAGE_URL: 's3://nursery-media' }).storage).toMatchObject({ prefix: '', endpoint: undefined, region: 'us-east-1', forcePathStyle: false });
+    expect(load({ STORAGE_URL: 's3://nursery-media' }).storage).toMatchObject({
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
   });
 
   it.each([
@@ -69,7 +74,10 @@ describe('STORAGE_URL', () => {
 
   it('takes the key pair from S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, both or neither', () => {
     const config = load({ STORAGE_URL: 's3://nursery', S3_ACCESS_KEY_ID: KEY_ID, S3_SECRET_ACCESS_KEY: SECRET });
-    expect(config.storage.driver === 's3' && config.storage.credentials?.forSdk()).toEqual({ accessKeyId: KEY_ID, secretAccessKey: SECRET });
+    expect(config.storage.driver === 's3' && config.storage.credentials?.forSdk()).toEqual({
+      accessKeyId: KEY_ID,
+      secretAccessKey: SECRET,
+    });
     expect(problems({ S3_ACCESS_KEY_ID: KEY_ID })).toEqual(['S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither']);
     expect(problems({ S3_SECRET_ACCESS_KEY: SECRET })).toHaveLength(1);
   });
@@ -88,7 +96,11 @@ describe('S3 credentials in logs', () => {
     const s3 = await startS3rver();
     try {
       // A bucket that does not exist: the SDK's error, with its request metadata, goes to the log.
-      const config = load({ STORAGE_URL: s3.storageUrl.replace(s3.bucket, 'no-such-bucket'), S3_ACCESS_KEY_ID: KEY_ID, S3_SECRET_ACCESS_KEY: SECRET });
+      const config = load({
+        STORAGE_URL: s3.storageUrl.replace(s3.bucket, 'no-such-bucket'),
+        S3_ACCESS_KEY_ID: KEY_ID,
+        S3_SECRET_ACCESS_KEY: SECRET,
+      });
       const storage = createStorage(config.storage, { tmpDir: path.join(varDir, 'tmp') });
       const err = await storage.get('a/b.jpg').catch((error: unknown) => error);
       expect(err).toBeInstanceOf(Error);

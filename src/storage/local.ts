@@ -65,7 +65,12 @@ export function createLocalStorage(root: string): Storage {
       const s = await stat(resolve(key)).catch(() => undefined);
       if (!s?.isFile()) return undefined;
       // Size and modification time, as static file servers do: a new write changes one of them.
-      return { bytes: s.size, modifiedAt: s.mtime, etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`, contentType: contentTypeOf(key) };
+      return {
+        bytes: s.size,
+        modifiedAt: s.mtime,
+        etag: `"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`,
+        contentType: contentTypeOf(key),
+      };
     },
     async withLocalFile(key, fn) {
       const file = resolve(key);

@@ -18,7 +18,13 @@ const app = useAdminApp({ storage: 's3' });
 const varPath = (...parts: string[]) => path.join(app.context.deps.config.varDir, ...parts);
 const entries = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
 const row = (id: number) =>
-  app.context.deps.db('gallery_images').where({ id }).first() as Promise<{ status: string; width: number; height: number; original_path: string; renditions: Renditions | null }>;
+  app.context.deps.db('gallery_images').where({ id }).first() as Promise<{
+    status: string;
+    width: number;
+    height: number;
+    original_path: string;
+    renditions: Renditions | null;
+  }>;
 
 describe('gallery images in an S3 bucket', () => {
   it('uploads, renders and serves through the bucket, leaving nothing on local disk', async () => {
@@ -27,7 +33,13 @@ describe('gallery images in an S3 bucket', () => {
     const gallery = await insertGallery(app.context.deps.db, { name: 'In the bucket' });
     const photo = await testImage(1200, 800);
 
-    const uploaded = await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(gallery.id) }, { file: { name: 'photo.jpg', body: photo, type: 'image/jpeg' } });
+    const uploaded = await sendForm(
+      app.admin,
+      'POST',
+      '/api/galleriesimages',
+      { gallery_id: String(gallery.id) },
+      { file: { name: 'photo.jpg', body: photo, type: 'image/jpeg' } },
+    );
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.id as number;
     const original = (await row(id)).original_path;
@@ -61,7 +73,13 @@ describe('gallery images in an S3 bucket', () => {
 
   it('marks an image whose original is missing from the bucket as failed, without retrying', async () => {
     const gallery = await insertGallery(app.context.deps.db, { name: 'Lost original' });
-    const uploaded = await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(gallery.id) }, { file: { name: 'p.jpg', body: await testImage(640, 480), type: 'image/jpeg' } });
+    const uploaded = await sendForm(
+      app.admin,
+      'POST',
+      '/api/galleriesimages',
+      { gallery_id: String(gallery.id) },
+      { file: { name: 'p.jpg', body: await testImage(640, 480), type: 'image/jpeg' } },
+    );
     const id = uploaded.body.id as number;
     await app.context.deps.storage.delete((await row(id)).original_path);
     await expect(renderImageRenditions(app.context.deps, id)).rejects.toThrow('The original image file is missing.');

@@ -115,7 +115,7 @@ export function createS3Storage(location: S3Location, tmpDir: string): Storage {
       // Each pass deletes the page it listed, so the next listing starts with what is left and
       // no marker is carried. ListObjects (v1), because s3rver cannot make ListObjectsV2's
       // continuation token on OpenSSL 3 (it fails whenever a listing is truncated).
-      for (let more = true; more; ) {
+      for (let more = true; more;) {
         const page = await client.send(new ListObjectsCommand({ Bucket, Prefix: folder, MaxKeys: PAGE }));
         const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
         if (keys.length) {

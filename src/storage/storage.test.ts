@@ -52,9 +52,14 @@ describe.each(['local', 's3'] as const)('%s storage', (driver) => {
     const chunks = 20; // over two 8 MiB parts
     const expected = createHash('sha256');
     for (let i = 0; i < chunks; i++) expected.update(chunk);
-    await storage.put('big/file.bin', Readable.from((function* () {
-      for (let i = 0; i < chunks; i++) yield chunk;
-    })()));
+    await storage.put(
+      'big/file.bin',
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < chunks; i++) yield chunk;
+        })(),
+      ),
+    );
     expect((await storage.stat('big/file.bin'))?.bytes).toBe(chunks * chunk.length);
     const actual = createHash('sha256');
     for await (const part of await storage.stream('big/file.bin')) actual.update(part as Buffer);

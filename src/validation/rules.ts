@@ -22,7 +22,10 @@ export const emailField = (field = 'email') => requiredText(field, 255).pipe(z.e
 
 /** A password as typed (never trimmed). */
 export const passwordText = (field = 'password') =>
-  z.string(missingOrWrongType(field)).min(1, `The ${field} field is required.`).max(1000, `The ${field} field must not be greater than 1000 characters.`);
+  z
+    .string(missingOrWrongType(field))
+    .min(1, `The ${field} field is required.`)
+    .max(1000, `The ${field} field must not be greater than 1000 characters.`);
 
 /** A new password: at least 8 characters (the confirmation is checked by `confirmed`). */
 export const newPassword = () => passwordText('password').pipe(z.string().min(8, 'The password field must be at least 8 characters.'));

@@ -26,7 +26,10 @@ describe('validate(): NUL characters', () => {
       status: 422,
       body: {
         message: 'The name field must not contain a null character. (and 1 more error)',
-        errors: { name: ['The name field must not contain a null character.'], 'tags.1.label': ['The tags.1.label field must not contain a null character.'] },
+        errors: {
+          name: ['The name field must not contain a null character.'],
+          'tags.1.label': ['The tags.1.label field must not contain a null character.'],
+        },
       },
     });
   });
@@ -92,15 +95,29 @@ describe('NUL characters over HTTP', () => {
   });
 
   it('POST /api/contact and /register with a NUL → 422, nothing stored', async () => {
-    const contact = await guest.post('/api/contact', { name: 'Pat', telephone: '01233 712345', email: 'pat@example.com', message: 'Hello\u0000' });
+    const contact = await guest.post('/api/contact', {
+      name: 'Pat',
+      telephone: '01233 712345',
+      email: 'pat@example.com',
+      message: 'Hello\u0000',
+    });
     expect(contact.status).toBe(422);
     expect(contact.body.errors).toEqual({ message: nulError('message') });
     expect(await context.deps.db('contact_messages').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: '0' }]);
 
     const email = 'nul.register@example.com';
-    const register = await server.client().csrf().then((c) =>
-      c.post('/register', { firstname: 'Nu\u0000ll', lastname: 'Byte', email, password: 'long-enough-1', password_confirmation: 'long-enough-1' }),
-    );
+    const register = await server
+      .client()
+      .csrf()
+      .then((c) =>
+        c.post('/register', {
+          firstname: 'Nu\u0000ll',
+          lastname: 'Byte',
+          email,
+          password: 'long-enough-1',
+          password_confirmation: 'long-enough-1',
+        }),
+      );
     expect(register.status).toBe(422);
     expect(register.body.errors).toEqual({ firstname: nulError('firstname') });
     expect(await context.deps.db('users').where({ email }).first()).toBeUndefined();
@@ -118,7 +135,14 @@ describe('NUL characters over HTTP', () => {
     expect(line.status).toBe(422);
     expect(line.body.errors).toEqual({ genus: nulError('genus') });
 
-    const newUser = await admin.post('/api/users', { firstname: 'A', lastname: 'B', email: 'nul.user@example.com', role: 'user\u0000', password: 'long-enough-1', password_confirmation: 'long-enough-1' });
+    const newUser = await admin.post('/api/users', {
+      firstname: 'A',
+      lastname: 'B',
+      email: 'nul.user@example.com',
+      role: 'user\u0000',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    });
     expect(newUser.status).toBe(422);
     expect(newUser.body.errors.role).toEqual(nulError('role'));
 

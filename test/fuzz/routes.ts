@@ -34,7 +34,8 @@ export function appRoutes(app: Koa): AppRoute[] {
 export const routeParams = (pattern: string) => [...pattern.matchAll(/([:*])(\w+)/g)].map((m) => ({ name: m[2]!, wildcard: m[1] === '*' }));
 
 /** A route pattern with each parameter replaced by the given (already URL-encoded) segment. */
-export const fillRoute = (pattern: string, segments: Record<string, string>) => pattern.replace(/[:*](\w+)/g, (_, name: string) => segments[name] ?? '');
+export const fillRoute = (pattern: string, segments: Record<string, string>) =>
+  pattern.replace(/[:*](\w+)/g, (_, name: string) => segments[name] ?? '');
 
 interface ZodLike {
   _zod?: { def?: Record<string, unknown> };

@@ -80,7 +80,23 @@ const SPECIAL_STRINGS = [
 ];
 
 /** Whole strings of one hostile character class. */
-const hostileUnit = fc.constantFrom('\u0000', '\ud800', '\udc00', '\u200b', '\u2028', '\u0085', '\ufffe', '\u001b', '\\', '"', "'", '%', '\r', '\n', 'é');
+const hostileUnit = fc.constantFrom(
+  '\u0000',
+  '\ud800',
+  '\udc00',
+  '\u200b',
+  '\u2028',
+  '\u0085',
+  '\ufffe',
+  '\u001b',
+  '\\',
+  '"',
+  "'",
+  '%',
+  '\r',
+  '\n',
+  'é',
+);
 
 /** A hostile string of at most `max` characters (1 MB strings when max allows). */
 export function hostileString(max = 1 << 20): fc.Arbitrary<string> {
@@ -100,24 +116,58 @@ const hostileNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map((n) => new RawJson(n.toString())),
   fc.constantFrom(
-    ...['1e400', '-1e400', '-0', '1.7976931348623157e308', '5e-324', '2147483648', '-2147483649', '9007199254740993', '0.1e-999', '1'.repeat(400)].map(
-      (t) => new RawJson(t),
-    ),
+    ...[
+      '1e400',
+      '-1e400',
+      '-0',
+      '1.7976931348623157e308',
+      '5e-324',
+      '2147483648',
+      '-2147483649',
+      '9007199254740993',
+      '0.1e-999',
+      '1'.repeat(400),
+    ].map((t) => new RawJson(t)),
   ),
 );
 
 /** Payloads aimed at prototype pollution of whatever merges the body into an object. */
 const PROTOTYPE_PAYLOADS: JsonValue[] = [
-  new JsonObject([['__proto__', new JsonObject([['role', 'admin'], ['polluted', true]])]]),
+  new JsonObject([
+    [
+      '__proto__',
+      new JsonObject([
+        ['role', 'admin'],
+        ['polluted', true],
+      ]),
+    ],
+  ]),
   new JsonObject([['constructor', new JsonObject([['prototype', new JsonObject([['polluted', true]])]])]]),
-  new JsonObject([['toString', 'x'], ['hasOwnProperty', 1], ['valueOf', null]]),
+  new JsonObject([
+    ['toString', 'x'],
+    ['hasOwnProperty', 1],
+    ['valueOf', null],
+  ]),
 ];
 
 /** A field name: mostly those the schemas read, sometimes a prototype key or hostile text. */
 export const fieldName = (fields: string[]) =>
   fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...fields) },
-    { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'user_id', 'image_path', 'email_verified_at') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '__proto__',
+        'constructor',
+        'prototype',
+        'toString',
+        'hasOwnProperty',
+        'id',
+        'user_id',
+        'image_path',
+        'email_verified_at',
+      ),
+    },
     { weight: 1, arbitrary: hostileString(40) },
   );
 
@@ -145,12 +195,38 @@ export const hostileValue = (fields: string[]): fc.Arbitrary<JsonValue> =>
  */
 export function plausibleValues(email: string, id: number): Record<string, JsonValue> {
   return {
-    firstname: 'Pat', lastname: 'Grower', name: 'Fuzz', email, telephone: '01233 712345', message: 'Hello',
-    password: 'long-enough-1', password_confirmation: 'long-enough-1', current_password: 'long-enough-1', remember: false,
-    code: '123456', recovery_code: 'abcdefghij-klmnopqrst', token: 'token',
-    genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '1L', height: '20-40',
-    q: 'acer', page: 0, limit: 10, role: 'user', handled: true, type: 'TEXT', html: '<p>Hi</p>',
-    alt: 'Alt', link: '/about', caption: 'Caption', caption_sub: 'Sub', gallery_id: id, id, images: [],
+    firstname: 'Pat',
+    lastname: 'Grower',
+    name: 'Fuzz',
+    email,
+    telephone: '01233 712345',
+    message: 'Hello',
+    password: 'long-enough-1',
+    password_confirmation: 'long-enough-1',
+    current_password: 'long-enough-1',
+    remember: false,
+    code: '123456',
+    recovery_code: 'abcdefghij-klmnopqrst',
+    token: 'token',
+    genus: 'Acer',
+    species: 'campestre',
+    common_name: 'Field maple',
+    form: '1L',
+    height: '20-40',
+    q: 'acer',
+    page: 0,
+    limit: 10,
+    role: 'user',
+    handled: true,
+    type: 'TEXT',
+    html: '<p>Hi</p>',
+    alt: 'Alt',
+    link: '/about',
+    caption: 'Caption',
+    caption_sub: 'Sub',
+    gallery_id: id,
+    id,
+    images: [],
   };
 }
 
@@ -159,6 +235,14 @@ export function encode(text: string): string {
   try {
     return encodeURIComponent(text);
   } catch {
-    return [...text].map((ch) => { try { return encodeURIComponent(ch); } catch { return '%ED%A0%80'; } }).join('');
+    return [...text]
+      .map((ch) => {
+        try {
+          return encodeURIComponent(ch);
+        } catch {
+          return '%ED%A0%80';
+        }
+      })
+      .join('');
   }
 }

@@ -13,29 +13,68 @@ const button = (url: string, label: string) =>
 <p style="font-size:13px;color:#5b6657">If the button does not work, copy this address into your browser:<br><span style="word-break:break-all">${escapeHtml(url)}</span></p>`;
 
 /** A mail to one person: greeting, escaped paragraphs, an optional button (also used by the trade decision mails). */
-export function build(business: BusinessDetails, to: Recipient, subject: string, paragraphs: string[], action?: { url: string; label: string }): MailMessage {
+export function build(
+  business: BusinessDetails,
+  to: Recipient,
+  subject: string,
+  paragraphs: string[],
+  action?: { url: string; label: string },
+): MailMessage {
   const greeting = `Hello ${to.firstname},`;
   const html = htmlLayout(
     business,
     subject,
     `<p>${escapeHtml(greeting)}</p>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${action ? button(action.url, action.label) : ''}`,
   );
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...(action ? [`${action.label}: ${action.url}`, ''] : []), textFooter(business)].join('\n');
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    textFooter(business),
+  ].join('\n');
   return { to: to.email, subject, text, html };
 }
 
 /** Account mails. Every value that came from a user (names) is escaped by `build`. */
 export const accountMails = {
   verifyEmail: (b: BusinessDetails, to: Recipient, url: string) =>
-    build(b, to, 'Verify your email address', ['Please confirm this email address to finish setting up your trade account.', 'The link works for 60 minutes. If you did not create an account, you can ignore this email.'], { url, label: 'Verify Email Address' }),
+    build(
+      b,
+      to,
+      'Verify your email address',
+      [
+        'Please confirm this email address to finish setting up your trade account.',
+        'The link works for 60 minutes. If you did not create an account, you can ignore this email.',
+      ],
+      { url, label: 'Verify Email Address' },
+    ),
   resetPassword: (b: BusinessDetails, to: Recipient, url: string) =>
-    build(b, to, 'Reset your password', ['We received a request to reset the password for your account.', 'The link works for 60 minutes and only once. If you did not ask for it, no action is needed.'], { url, label: 'Reset Password' }),
+    build(
+      b,
+      to,
+      'Reset your password',
+      [
+        'We received a request to reset the password for your account.',
+        'The link works for 60 minutes and only once. If you did not ask for it, no action is needed.',
+      ],
+      { url, label: 'Reset Password' },
+    ),
   passwordChanged: (b: BusinessDetails, to: Recipient) =>
-    build(b, to, 'Your password was changed', ['The password for your account was just changed, and every other signed-in device was signed out.', `If this was not you, reset your password at once and call us on ${b.telephone}.`]),
+    build(b, to, 'Your password was changed', [
+      'The password for your account was just changed, and every other signed-in device was signed out.',
+      `If this was not you, reset your password at once and call us on ${b.telephone}.`,
+    ]),
   twoFactorEnabled: (b: BusinessDetails, to: Recipient) =>
-    build(b, to, 'Two-factor authentication was turned on', ['Two-factor authentication is now on for your account: signing in will ask for a code from your authenticator app.', 'Keep your recovery codes somewhere safe.']),
+    build(b, to, 'Two-factor authentication was turned on', [
+      'Two-factor authentication is now on for your account: signing in will ask for a code from your authenticator app.',
+      'Keep your recovery codes somewhere safe.',
+    ]),
   twoFactorDisabled: (b: BusinessDetails, to: Recipient) =>
-    build(b, to, 'Two-factor authentication was turned off', ['Two-factor authentication was turned off for your account.', `If this was not you, change your password at once and call us on ${b.telephone}.`]),
+    build(b, to, 'Two-factor authentication was turned off', [
+      'Two-factor authentication was turned off for your account.',
+      `If this was not you, change your password at once and call us on ${b.telephone}.`,
+    ]),
   /** Sent once per lockout; says nothing about the codes tried or where from. */
   twoFactorLockout: (b: BusinessDetails, to: Recipient, wrongCodes: number, minutes: number) =>
     build(b, to, 'Someone is trying to sign in to your account', [
@@ -44,4 +83,5 @@ export const accountMails = {
       `If it was not you, change your password at once and call us on ${b.telephone}.`,
     ]),
 };
-export type AccountMail = 'verify-email' | 'reset-password' | 'password-changed' | 'two-factor-enabled' | 'two-factor-disabled' | 'two-factor-lockout';
+export type AccountMail =
+  'verify-email' | 'reset-password' | 'password-changed' | 'two-factor-enabled' | 'two-factor-disabled' | 'two-factor-lockout';

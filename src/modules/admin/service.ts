@@ -10,7 +10,14 @@ import type { AdminStats } from '../../../shared/api/admin.ts';
 /** The admin dashboard's figures, gathered from each module's own service. */
 export function adminStatsService(
   deps: Pick<Deps, 'queue' | 'log'>,
-  services: { users: UsersService; enquiries: EnquiryService; catalogue: CatalogueService; contact: ContactService; quotes: QuoteService; trade: TradeService },
+  services: {
+    users: UsersService;
+    enquiries: EnquiryService;
+    catalogue: CatalogueService;
+    contact: ContactService;
+    quotes: QuoteService;
+    trade: TradeService;
+  },
 ) {
   return {
     async stats(): Promise<AdminStats> {
@@ -28,7 +35,14 @@ export function adminStatsService(
         services.quotes.openCount(),
         services.trade.pendingCount(),
       ]);
-      return { users, enquiries: { ...enquiries, unsent }, catalogue, queues: counts, quotes: { open: openQuotes }, trade: { pending: tradePending } };
+      return {
+        users,
+        enquiries: { ...enquiries, unsent },
+        catalogue,
+        queues: counts,
+        quotes: { open: openQuotes },
+        trade: { pending: tradePending },
+      };
     },
   };
 }

@@ -11,7 +11,9 @@ describe('GET /api/admin/stats', () => {
     const mailed = await insertContactMessage(db);
     await db('contact_messages').where({ id: mailed.id }).update({ emailed_at: new Date() });
     const forgotten = await insertContactMessage(db);
-    await db('contact_messages').where({ id: forgotten.id }).update({ created_at: new Date('2025-01-01T00:00:00Z'), email_attempts: 40 });
+    await db('contact_messages')
+      .where({ id: forgotten.id })
+      .update({ created_at: new Date('2025-01-01T00:00:00Z'), email_attempts: 40 });
     await insertContactMessage(db);
 
     const response = await app.admin.get('/api/admin/stats');

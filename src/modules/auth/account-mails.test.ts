@@ -38,7 +38,8 @@ const KINDS: [AccountMail, string[]][] = [
 describe('account mails', () => {
   it.each(KINDS)('%s answers to the sales desk and says everything in its text part', async (template, facts) => {
     const { user } = await insertUser(context.deps, { verified: template !== 'verify-email' });
-    const params = template === 'reset-password' ? { token: encrypt(deriveKey(context.deps.config.appKey, 'mail-job'), 'a-reset-token') } : undefined;
+    const params =
+      template === 'reset-password' ? { token: encrypt(deriveKey(context.deps.config.appKey, 'mail-job'), 'a-reset-token') } : undefined;
     await sendAccountMail(context.deps, { template, userId: user.id, params });
     await expect.poll(() => smtp.messages.some((m) => m.to.includes(user.email)), { timeout: 10_000 }).toBe(true);
     const mail = smtp.messages.find((m) => m.to.includes(user.email))!;

@@ -44,7 +44,14 @@ describe('forgot and reset password', () => {
     const { email } = await insertUser(context.deps);
     const client = await visitor().csrf();
     for (let i = 0; i < 3; i++) expect((await client.post('/forgot-password', { email })).status).toBe(200);
-    expect(await context.deps.db('password_reset_tokens').join('users', 'users.id', 'password_reset_tokens.user_id').where('users.email', email).count({ n: '*' }).first()).toEqual({ n: '1' });
+    expect(
+      await context.deps
+        .db('password_reset_tokens')
+        .join('users', 'users.id', 'password_reset_tokens.user_id')
+        .where('users.email', email)
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '1' });
   });
 
   it('resets with the mailed token once, ends every session, stores only a hash and mails a notice', async () => {
@@ -58,14 +65,24 @@ describe('forgot and reset password', () => {
     const stored = await context.deps.db('password_reset_tokens').orderBy('id', 'desc').first();
     expect(stored.token_hash).not.toBe(token);
 
-    const response = await client.post('/reset-password', { token, email, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const response = await client.post('/reset-password', {
+      token,
+      email,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: 'Your password has been reset.' });
     expect((await other.get('/api/user')).status).toBe(401); // other session and its remember cookie ended
     await logIn(visitor(), email, 'new-password-1');
     await expect.poll(() => mailTo(email, 'Your password was changed').length, { timeout: 10_000 }).toBe(1);
 
-    const again = await client.post('/reset-password', { token, email, password: 'new-password-2', password_confirmation: 'new-password-2' });
+    const again = await client.post('/reset-password', {
+      token,
+      email,
+      password: 'new-password-2',
+      password_confirmation: 'new-password-2',
+    });
     expect(again.status).toBe(422);
     expect(again.body.errors).toEqual({ email: ['This password reset token is invalid.'] });
   });
@@ -77,10 +94,20 @@ describe('forgot and reset password', () => {
     await client.post('/forgot-password', { email });
     await expect.poll(() => resetToken(email), { timeout: 10_000 }).toBeDefined();
     const token = resetToken(email)!;
-    const wrongUser = await client.post('/reset-password', { token, email: otherEmail, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const wrongUser = await client.post('/reset-password', {
+      token,
+      email: otherEmail,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
     expect(wrongUser.status).toBe(422);
     await context.deps.db('password_reset_tokens').update({ created_at: new Date(Date.now() - 61 * 60 * 1000) });
-    const expired = await client.post('/reset-password', { token, email, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    const expired = await client.post('/reset-password', {
+      token,
+      email,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
     expect(expired.status).toBe(422);
     expect(expired.body.errors.email).toEqual(['This password reset token is invalid.']);
   });
@@ -108,7 +135,10 @@ describe('email verification', () => {
     expect((await client.get(tampered)).status).toBe(403);
     const expired = new URL(verificationUrl(context.deps.config, user, Date.now() - 61 * 60 * 1000));
     expect((await client.get(expired.pathname + expired.search)).status).toBe(403);
-    await context.deps.db('users').where({ id: user.id }).update({ email: `changed${Date.now()}@example.com` });
+    await context.deps
+      .db('users')
+      .where({ id: user.id })
+      .update({ email: `changed${Date.now()}@example.com` });
     expect((await client.get(link.pathname + link.search)).status).toBe(403);
     expect((await context.deps.db('users').where({ id: user.id }).first()).email_verified_at).toBeNull();
   });
@@ -141,10 +171,16 @@ describe('password confirmation', () => {
     expect((await client.post('/user/confirm-password', { password })).status).toBe(201);
     expect((await client.get('/user/confirmed-password-status')).body).toEqual({ confirmed: true });
 
-    const row = await context.deps.db('sessions').where({ id: sessionId(client) }).first();
+    const row = await context.deps
+      .db('sessions')
+      .where({ id: sessionId(client) })
+      .first();
     const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
     data.passwordConfirmedAt = Date.now() - 3 * 60 * 60 * 1000 - 1000;
-    await context.deps.db('sessions').where({ id: row.id }).update({ data: JSON.stringify(data) });
+    await context.deps
+      .db('sessions')
+      .where({ id: row.id })
+      .update({ data: JSON.stringify(data) });
     expect((await client.get('/user/confirmed-password-status')).body).toEqual({ confirmed: false });
     expect((await client.post('/user/two-factor-authentication')).status).toBe(423);
   });
@@ -162,13 +198,25 @@ describe('PUT /user/password and /user/profile-information', () => {
     const there = visitor();
     await logIn(here, email, password);
     await logIn(there, email, password);
-    const wrong = await here.put('/user/password', { current_password: 'not-mine', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    const wrong = await here.put('/user/password', {
+      current_password: 'not-mine',
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ current_password: ['The provided password does not match your current password.'] });
     const short = await here.put('/user/password', { current_password: password, password: 'short', password_confirmation: 'short' });
     expect(short.body.errors.password).toBeDefined();
 
-    expect((await here.put('/user/password', { current_password: password, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).status).toBe(200);
+    expect(
+      (
+        await here.put('/user/password', {
+          current_password: password,
+          password: 'brand-new-pass',
+          password_confirmation: 'brand-new-pass',
+        })
+      ).status,
+    ).toBe(200);
     expect((await here.get('/api/user')).status).toBe(200);
     expect((await there.get('/api/user')).status).toBe(401);
     await expect.poll(() => mailTo(email, 'Your password was changed').length, { timeout: 10_000 }).toBe(1);

@@ -22,16 +22,24 @@ export function accountRoutes(deps: Deps, auth: AuthService): Router {
   const router = new Router();
   const currentUser = (state: Record<string, unknown>) => state.user as User;
 
-  router.post('/forgot-password', rateLimit(forgotLimiter, (ctx) => ctx.ip), async (ctx) => {
-    const { email } = validate(forgotPasswordSchema, ctx.request.body);
-    await auth.sendResetLink(email);
-    ctx.body = { message: RESET_LINK_SENT };
-  });
+  router.post(
+    '/forgot-password',
+    rateLimit(forgotLimiter, (ctx) => ctx.ip),
+    async (ctx) => {
+      const { email } = validate(forgotPasswordSchema, ctx.request.body);
+      await auth.sendResetLink(email);
+      ctx.body = { message: RESET_LINK_SENT };
+    },
+  );
 
-  router.post('/reset-password', rateLimit(forgotLimiter, (ctx) => ctx.ip), async (ctx) => {
-    await auth.resetPassword(validate(resetPasswordSchema, ctx.request.body));
-    ctx.body = { message: 'Your password has been reset.' };
-  });
+  router.post(
+    '/reset-password',
+    rateLimit(forgotLimiter, (ctx) => ctx.ip),
+    async (ctx) => {
+      await auth.resetPassword(validate(resetPasswordSchema, ctx.request.body));
+      ctx.body = { message: 'Your password has been reset.' };
+    },
+  );
 
   router.post('/user/confirm-password', requireUser, async (ctx) => {
     await consume(confirmLimiter, String(currentUser(ctx.state).id));
@@ -60,10 +68,12 @@ export function accountRoutes(deps: Deps, auth: AuthService): Router {
     const id = idParam(ctx.params.id);
     const hash = ctx.params.hash ?? '';
     const query = ctx.query as Record<string, string | undefined>;
-    if (!isValidVerificationSignature(deps.config, id, hash, query.expires, query.signature)) throw forbidden('Invalid or expired verification link.');
+    if (!isValidVerificationSignature(deps.config, id, hash, query.expires, query.signature))
+      throw forbidden('Invalid or expired verification link.');
     const signedIn = ctx.state.user as User | undefined;
     const user = await findUserById(deps.db, id);
-    if (!user || emailHash(user.email) !== hash || (signedIn && signedIn.id !== user.id)) throw forbidden('Invalid or expired verification link.');
+    if (!user || emailHash(user.email) !== hash || (signedIn && signedIn.id !== user.id))
+      throw forbidden('Invalid or expired verification link.');
     await auth.markVerified(user);
     if (ctx.accepts('html', 'json') === 'json') ctx.status = 204;
     else ctx.redirect('/account?verified=1');

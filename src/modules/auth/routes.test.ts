@@ -30,7 +30,13 @@ describe('POST /register', () => {
   it('creates the account, signs in, queues the verification mail and answers 201', async () => {
     const client = await visitor().csrf();
     const email = `New.Buyer${Date.now()}@Example.com`;
-    const response = await client.post('/register', { firstname: 'Sam', lastname: 'Hedges', email, password: 'hawthorn-40-60', password_confirmation: 'hawthorn-40-60' });
+    const response = await client.post('/register', {
+      firstname: 'Sam',
+      lastname: 'Hedges',
+      email,
+      password: 'hawthorn-40-60',
+      password_confirmation: 'hawthorn-40-60',
+    });
     expect(response.status).toBe(201);
     expect(sessionId(client)).toBeDefined();
     const row = await context.deps.db('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).first();
@@ -55,16 +61,40 @@ describe('POST /register', () => {
     expect(Object.keys(empty.body.errors).sort()).toEqual(['email', 'firstname', 'lastname', 'password']);
     expect(empty.body.errors.firstname).toEqual(['The firstname field is required.']);
 
-    const taken = await client.post('/register', { firstname: 'A', lastname: 'B', email: email.toUpperCase(), password: 'long-enough', password_confirmation: 'long-enough' });
+    const taken = await client.post('/register', {
+      firstname: 'A',
+      lastname: 'B',
+      email: email.toUpperCase(),
+      password: 'long-enough',
+      password_confirmation: 'long-enough',
+    });
     expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
 
-    const short = await client.post('/register', { firstname: 'A', lastname: 'B', email: 'x@example.com', password: 'short', password_confirmation: 'short' });
+    const short = await client.post('/register', {
+      firstname: 'A',
+      lastname: 'B',
+      email: 'x@example.com',
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(short.body.errors.password).toEqual(['The password field must be at least 8 characters.']);
 
-    const mismatch = await client.post('/register', { firstname: 'A', lastname: 'B', email: 'y@example.com', password: 'long-enough', password_confirmation: 'different' });
+    const mismatch = await client.post('/register', {
+      firstname: 'A',
+      lastname: 'B',
+      email: 'y@example.com',
+      password: 'long-enough',
+      password_confirmation: 'different',
+    });
     expect(mismatch.body.errors.password).toEqual(['The password field confirmation does not match.']);
 
-    const long = await client.post('/register', { firstname: 'x'.repeat(256), lastname: 'B', email: 'z@example.com', password: 'long-enough', password_confirmation: 'long-enough' });
+    const long = await client.post('/register', {
+      firstname: 'x'.repeat(256),
+      lastname: 'B',
+      email: 'z@example.com',
+      password: 'long-enough',
+      password_confirmation: 'long-enough',
+    });
     expect(long.body.errors.firstname).toEqual(['The firstname field must not be greater than 255 characters.']);
   });
 });
@@ -82,7 +112,17 @@ describe('POST /login', () => {
 
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body.data).sort()).toEqual(['created_at', 'email', 'email_verified_at', 'firstname', 'id', 'lastname', 'role', 'two_factor', 'updated_at']);
+    expect(Object.keys(me.body.data).sort()).toEqual([
+      'created_at',
+      'email',
+      'email_verified_at',
+      'firstname',
+      'id',
+      'lastname',
+      'role',
+      'two_factor',
+      'updated_at',
+    ]);
     expect(me.body.data).toMatchObject({ id: user.id, email, role: 'user', two_factor: false });
   });
 
@@ -97,15 +137,21 @@ describe('POST /login', () => {
     expect(rows).toBeUndefined(); // the old id is gone from the store
   });
 
-  it('answers a wrong password with 422 and Fortify\'s message, after at least 200 ms', async () => {
+  it("answers a wrong password with 422 and Fortify's message, after at least 200 ms", async () => {
     const { email } = await insertUser(context.deps);
     const client = await visitor().csrf();
-    for (const attempt of [{ email, password: 'wrong-password' }, { email: 'unknown@example.com', password: 'whatever' }]) {
+    for (const attempt of [
+      { email, password: 'wrong-password' },
+      { email: 'unknown@example.com', password: 'whatever' },
+    ]) {
       const started = Date.now();
       const response = await client.post('/login', attempt);
       expect(Date.now() - started).toBeGreaterThanOrEqual(195);
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+      expect(response.body).toEqual({
+        message: 'These credentials do not match our records.',
+        errors: { email: ['These credentials do not match our records.'] },
+      });
     }
   });
 
@@ -152,7 +198,10 @@ describe('POST /login', () => {
     expect(row.remember_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(client.cookies.get('nursery_remember')).not.toContain(row.remember_token_hash);
 
-    await context.deps.db('sessions').where({ id: sessionId(client) }).delete(); // session expired
+    await context.deps
+      .db('sessions')
+      .where({ id: sessionId(client) })
+      .delete(); // session expired
     const before = sessionId(client);
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
@@ -160,7 +209,10 @@ describe('POST /login', () => {
 
     const plain = visitor();
     await logIn(plain, email, password, false);
-    await context.deps.db('sessions').where({ id: sessionId(plain) }).delete();
+    await context.deps
+      .db('sessions')
+      .where({ id: sessionId(plain) })
+      .delete();
     expect((await plain.get('/api/user')).status).toBe(401);
   });
 });
@@ -189,7 +241,7 @@ describe('POST /logout', () => {
 });
 
 describe('secrets never leave', () => {
-  it('no password, hash, 2FA secret, recovery code, token or session id in any auth response (a 2FA user, every route) or in the real logger\'s output', async () => {
+  it("no password, hash, 2FA secret, recovery code, token or session id in any auth response (a 2FA user, every route) or in the real logger's output", async () => {
     const responses: { route: string; text: string }[] = [];
     const sessionIds = new Set<string>();
     /** Sends a request and keeps what a client could read of the answer (Set-Cookie aside). */
@@ -210,7 +262,17 @@ describe('secrets never leave', () => {
     const newcomer = await visitor().csrf();
     const newcomerEmail = `leak.check.${Date.now()}@example.com`;
     const newcomerPassword = 'blackthorn-bare-root';
-    expect((await call(newcomer, 'POST', '/register', { firstname: 'Ash', lastname: 'Field', email: newcomerEmail, password: newcomerPassword, password_confirmation: newcomerPassword })).status).toBe(201);
+    expect(
+      (
+        await call(newcomer, 'POST', '/register', {
+          firstname: 'Ash',
+          lastname: 'Field',
+          email: newcomerEmail,
+          password: newcomerPassword,
+          password_confirmation: newcomerPassword,
+        })
+      ).status,
+    ).toBe(201);
     await expect.poll(() => mailTo(newcomerEmail, 'Verify your email address'), { timeout: 10_000 }).toBeDefined();
     const verifyPath = /\/email\/verify\/\S+/.exec(mailTo(newcomerEmail, 'Verify your email address')!.text)![0];
     expect((await call(newcomer, 'GET', verifyPath)).status).toBe(204);
@@ -233,8 +295,24 @@ describe('secrets never leave', () => {
     expect((await call(owner, 'GET', '/api/user')).status).toBe(200);
     expect((await call(owner, 'PUT', '/user/profile-information', { firstname: 'Alex', lastname: 'Gardener', email })).status).toBe(200);
     const changedPassword = 'field-maple-60-90';
-    expect((await call(owner, 'PUT', '/user/password', { current_password: 'not-the-password', password: changedPassword, password_confirmation: changedPassword })).status).toBe(422);
-    expect((await call(owner, 'PUT', '/user/password', { current_password: password, password: changedPassword, password_confirmation: changedPassword })).status).toBe(200);
+    expect(
+      (
+        await call(owner, 'PUT', '/user/password', {
+          current_password: 'not-the-password',
+          password: changedPassword,
+          password_confirmation: changedPassword,
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await call(owner, 'PUT', '/user/password', {
+          current_password: password,
+          password: changedPassword,
+          password_confirmation: changedPassword,
+        })
+      ).status,
+    ).toBe(200);
     const rememberCookie = owner.cookies.get('nursery_remember')!;
     expect((await call(owner, 'POST', '/logout')).status).toBe(204);
 
@@ -245,8 +323,12 @@ describe('secrets never leave', () => {
     const code = await totp(secretKey);
     expect((await call(withCode, 'POST', '/two-factor-challenge', { code, recovery_code: code })).status).toBe(204);
     const withRecovery = await visitor().csrf();
-    expect((await call(withRecovery, 'POST', '/login', { email, password: changedPassword, remember: true })).body).toEqual({ two_factor: true });
-    expect((await call(withRecovery, 'POST', '/two-factor-challenge', { code: regenerated[0], recovery_code: regenerated[0] })).status).toBe(204);
+    expect((await call(withRecovery, 'POST', '/login', { email, password: changedPassword, remember: true })).body).toEqual({
+      two_factor: true,
+    });
+    expect(
+      (await call(withRecovery, 'POST', '/two-factor-challenge', { code: regenerated[0], recovery_code: regenerated[0] })).status,
+    ).toBe(204);
     const secondRemember = withRecovery.cookies.get('nursery_remember')!;
 
     // A password reset whose first delivery fails (the worker logs the failure, then retries).
@@ -272,9 +354,21 @@ describe('secrets never leave', () => {
 
     const newcomerRow = await context.deps.db('users').where({ email: newcomerEmail }).first();
     const always = [
-      password, changedPassword, resetPassword, newcomerPassword, hashBefore, row.password_hash, newcomerRow.password_hash,
-      row.remember_token_hash, rememberCookie.split('.')[1]!, secondRemember.split('.')[1]!, row.two_factor_secret, row.two_factor_recovery_codes,
-      tampered, resetToken, ...sessionIds,
+      password,
+      changedPassword,
+      resetPassword,
+      newcomerPassword,
+      hashBefore,
+      row.password_hash,
+      newcomerRow.password_hash,
+      row.remember_token_hash,
+      rememberCookie.split('.')[1]!,
+      secondRemember.split('.')[1]!,
+      row.two_factor_secret,
+      row.two_factor_recovery_codes,
+      tampered,
+      resetToken,
+      ...sessionIds,
     ].filter(Boolean);
     const recoveryCodes = [...codes, ...regenerated];
     // The owner's own 2FA screens exist to show the key (also inside the QR code's URL) and the codes.

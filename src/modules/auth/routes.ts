@@ -37,13 +37,17 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     ctx.status = 204; // the CSRF middleware issues the cookie on this path
   });
 
-  router.post('/register', rateLimit(registerLimiter, (ctx) => ctx.ip), async (ctx) => {
-    const input = validate(registerSchema, ctx.request.body);
-    const user = await auth.register(input);
-    await signIn(ctx, deps, user, false);
-    ctx.status = 201;
-    ctx.body = { data: presentCurrentUser(user) };
-  });
+  router.post(
+    '/register',
+    rateLimit(registerLimiter, (ctx) => ctx.ip),
+    async (ctx) => {
+      const input = validate(registerSchema, ctx.request.body);
+      const user = await auth.register(input);
+      await signIn(ctx, deps, user, false);
+      ctx.status = 201;
+      ctx.body = { data: presentCurrentUser(user) };
+    },
+  );
 
   router.post('/login', async (ctx) => {
     const input = validate(loginSchema, ctx.request.body);
@@ -61,7 +65,12 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     }
     await loginLimiter.delete(key);
     if (auth.hasTwoFactor(user)) {
-      const pending: PendingLogin = { id: randomToken(16), userId: user.id, remember: input.remember, expires: Date.now() + PENDING_LOGIN_MS };
+      const pending: PendingLogin = {
+        id: randomToken(16),
+        userId: user.id,
+        remember: input.remember,
+        expires: Date.now() + PENDING_LOGIN_MS,
+      };
       ctx.session!.pendingLogin = pending;
       ctx.body = { two_factor: true };
       return;

@@ -4,12 +4,17 @@ import { confirmed, emailField, newPassword, passwordText, requiredText } from '
 const names = { firstname: requiredText('firstname'), lastname: requiredText('lastname') };
 const confirmation = z.unknown().optional();
 
-export const registerSchema = confirmed(z.object({ ...names, email: emailField(), password: newPassword(), password_confirmation: confirmation }));
+export const registerSchema = confirmed(
+  z.object({ ...names, email: emailField(), password: newPassword(), password_confirmation: confirmation }),
+);
 
 export const loginSchema = z.object({
   email: emailField(),
   password: passwordText(),
-  remember: z.union([z.boolean(), z.literal('on'), z.literal(1), z.literal(0)]).optional().transform((v) => v === true || v === 'on' || v === 1),
+  remember: z
+    .union([z.boolean(), z.literal('on'), z.literal(1), z.literal(0)])
+    .optional()
+    .transform((v) => v === true || v === 'on' || v === 1),
 });
 
 export const twoFactorChallengeSchema = z.object({

@@ -6,7 +6,6 @@ import { createUser, emailTaken, endOtherSessions, findUserByEmail, findUserById
 import { hashPassword, verifyPassword } from '../../passwords.ts';
 import { matchTotp, newRecoveryCode, newRecoveryCodes, newTwoFactorSecret, twoFactorCipher, twoFactorQrCode } from './two-factor.ts';
 
-
 /** Account events whose payload is just the user (each sends one account mail, src/subscribers.ts). */
 type AccountEvent = 'user.registered' | 'user.password_changed' | 'user.two_factor_enabled';
 
@@ -35,7 +34,11 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
   return {
     async register(input: { firstname: string; lastname: string; email: string; password: string }): Promise<User> {
       if (await emailTaken(deps.db, input.email)) throw validationError({ email: ['The email has already been taken.'] });
-      return withEvent((trx) => createUser(trx, { ...input, role: 'user' }), 'user.registered', (user) => user.id);
+      return withEvent(
+        (trx) => createUser(trx, { ...input, role: 'user' }),
+        'user.registered',
+        (user) => user.id,
+      );
     },
 
     /** The user whose credentials these are, or a 422 with Fortify's message. */
@@ -79,7 +82,8 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
     async sendResetLink(email: string): Promise<void> {
       const user = await findUserByEmail(deps.db, email);
       if (!user) return;
-      const recent = await deps.db('password_reset_tokens')
+      const recent = await deps
+        .db('password_reset_tokens')
         .where({ user_id: user.id })
         .where('created_at', '>', new Date(Date.now() - 60_000))
         .first('id');
@@ -118,7 +122,11 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
     },
 
     /** Changes the password; other sessions and remember tokens end, this session stays. */
-    async updatePassword(user: User, input: { current_password: string; password: string }, keepSessionId: string | undefined): Promise<void> {
+    async updatePassword(
+      user: User,
+      input: { current_password: string; password: string },
+      keepSessionId: string | undefined,
+    ): Promise<void> {
       if (!(await verifyPassword(user.password_hash, input.current_password))) {
         throw validationError({ current_password: ['The provided password does not match your current password.'] });
       }
@@ -172,7 +180,12 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
     async disableTwoFactor(user: User): Promise<void> {
       const wasOn = Boolean(user.two_factor_confirmed_at);
       await deps.db.transaction(async (trx) => {
-        await updateUser(trx, user.id, { two_factor_secret: null, two_factor_recovery_codes: null, two_factor_confirmed_at: null, two_factor_last_step: null });
+        await updateUser(trx, user.id, {
+          two_factor_secret: null,
+          two_factor_recovery_codes: null,
+          two_factor_confirmed_at: null,
+          two_factor_last_step: null,
+        });
         if (wasOn) await deps.events.record(trx, 'user.two_factor_disabled', { userId: user.id });
       });
     },

@@ -85,7 +85,11 @@ describe('two-factor setup', () => {
     expect(wrong.body.errors).toEqual({ code: ['The provided two factor authentication code was invalid.'] });
     expect((await client.post('/user/confirmed-two-factor-authentication', { code: await totp(secretKey) })).status).toBe(200);
     expect((await client.get('/api/user')).body.data.two_factor).toBe(true);
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email) && m.subject === 'Two-factor authentication was turned on').length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.to.includes(email) && m.subject === 'Two-factor authentication was turned on').length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 
   it('regenerates recovery codes (8 new ones) and disables 2FA with a notice mail', async () => {
@@ -100,7 +104,11 @@ describe('two-factor setup', () => {
     const row = await context.deps.db('users').where({ email }).first();
     expect(row.two_factor_secret).toBeNull();
     expect(row.two_factor_recovery_codes).toBeNull();
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email) && m.subject === 'Two-factor authentication was turned off').length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.to.includes(email) && m.subject === 'Two-factor authentication was turned off').length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 });
 
@@ -138,7 +146,8 @@ describe('POST /two-factor-challenge', () => {
 
     const { email, password } = await userWithTwoFactor();
     const client = await startLogin(email, password);
-    for (let i = 0; i < 5; i++) expect((await client.post('/two-factor-challenge', { code: '000000', recovery_code: '000000' })).status).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await client.post('/two-factor-challenge', { code: '000000', recovery_code: '000000' })).status).toBe(422);
     const blocked = await client.post('/two-factor-challenge', { code: '000000', recovery_code: '000000' });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -150,7 +159,9 @@ describe('POST /two-factor-challenge', () => {
     const wrong = await wrongCode(secretKey);
     // Three pending logins of 5 tries each would allow 15 guesses under the per-login limit alone.
     const logins = [await startLogin(email, password), await startLogin(email, password), await startLogin(email, password)];
-    const guesses = logins.flatMap((client) => Array.from({ length: 5 }, () => client.post('/two-factor-challenge', { code: wrong, recovery_code: wrong })));
+    const guesses = logins.flatMap((client) =>
+      Array.from({ length: 5 }, () => client.post('/two-factor-challenge', { code: wrong, recovery_code: wrong })),
+    );
     const statuses = (await Promise.all(guesses)).map((r) => r.status);
     expect(statuses.filter((s) => s === 422)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
@@ -163,10 +174,13 @@ describe('POST /two-factor-challenge', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(60);
 
     // One mail per lockout, not one per wrong code: exactly one job was queued.
-    const lockoutMails = () => smtp.messages.filter((m) => m.to.includes(email) && m.subject === 'Someone is trying to sign in to your account');
+    const lockoutMails = () =>
+      smtp.messages.filter((m) => m.to.includes(email) && m.subject === 'Someone is trying to sign in to your account');
     await expect.poll(() => lockoutMails().length, { timeout: 10_000 }).toBe(1);
     const user = await context.deps.db('users').where({ email }).first('id');
-    const jobs = await context.deps.queue.bullQueues!().find((q) => q.name === 'account-mail')!.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
+    const jobs = await context.deps.queue.bullQueues!()
+      .find((q) => q.name === 'account-mail')!
+      .getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
     expect(jobs.filter((j) => j.data.payload.template === 'two-factor-lockout' && j.data.payload.userId === user.id)).toHaveLength(1);
     const [mail] = lockoutMails();
     expect(mail!.text).toContain('knows your password');

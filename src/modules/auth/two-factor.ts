@@ -39,6 +39,11 @@ export async function matchTotp(secret: string, code: string): Promise<number | 
 /** The otpauth:// URL and a QR code of it as an SVG string. */
 export async function twoFactorQrCode(secret: string, issuer: string, email: string) {
   const url = generateURI({ issuer, label: email, secret });
-  const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#1f2a1c', light: '#ffffff' } });
+  const svg = await QRCode.toString(url, {
+    type: 'svg',
+    margin: 1,
+    errorCorrectionLevel: 'M',
+    color: { dark: '#1f2a1c', light: '#ffffff' },
+  });
   return { svg, url };
 }

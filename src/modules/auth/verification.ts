@@ -19,7 +19,13 @@ export function verificationUrl(config: Pick<Config, 'appKey' | 'appUrl'>, user:
 }
 
 /** True when the signature is genuine and unexpired. (The hash is checked against the user separately.) */
-export function isValidVerificationSignature(config: Pick<Config, 'appKey'>, id: number, hash: string, expires: string | undefined, signature: string | undefined): boolean {
+export function isValidVerificationSignature(
+  config: Pick<Config, 'appKey'>,
+  id: number,
+  hash: string,
+  expires: string | undefined,
+  signature: string | undefined,
+): boolean {
   if (!expires || !/^\d{1,12}$/.test(expires) || !signature) return false;
   if (Number(expires) * 1000 < Date.now()) return false;
   return safeEqual(signature, sign(config, id, hash, Number(expires)));

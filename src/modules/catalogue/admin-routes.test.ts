@@ -17,9 +17,13 @@ const db = () => app.context.deps.db;
 const revision = () => currentRevision(db());
 /** The catalogue's lines (retired ones are out of it). */
 const lines = async () =>
-  (await db()('catalogue_items').whereNull('retired_at').orderBy('id').select('genus', 'species', 'common_name', 'form', 'height')) as Record<string, string>[];
+  (await db()('catalogue_items')
+    .whereNull('retired_at')
+    .orderBy('id')
+    .select('genus', 'species', 'common_name', 'form', 'height')) as Record<string, string>[];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const previewFile = (name: string, body: Buffer, type = XLSX) => sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name, body, type } });
+const previewFile = (name: string, body: Buffer, type = XLSX) =>
+  sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name, body, type } });
 const confirmFile = (token: string, name: string, body: Buffer, type = XLSX) =>
   sendForm(app.admin, 'POST', '/api/catalogue/import', { token }, { file: { name, body, type } });
 /** What the admin screen does: preview the file, then confirm with the preview's token (a refused preview is the answer). */
@@ -42,7 +46,14 @@ const HEADER = ['Genus', 'Species', 'Common name', 'Form', 'Height (cm)'];
 describe('catalogue CRUD', () => {
   it('creates, updates and deletes lines, bumping the revision each time', async () => {
     const start = await revision();
-    const created = await app.admin.post('/api/catalogue', { genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40', id: 1 });
+    const created = await app.admin.post('/api/catalogue', {
+      genus: 'Ilex',
+      species: 'aquifolium',
+      common_name: 'Holly',
+      form: '2L',
+      height: '20-40',
+      id: 1,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40' });
     expect(await revision()).toBe(start + 1);
@@ -136,7 +147,11 @@ describe('POST /api/catalogue/import', () => {
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(await lines()).toEqual([{ genus: 'Rosa', species: 'canina été', common_name: '', form: 'Bare root', height: '60-90' }]);
 
-    const bad = await importFile('bad.csv', Buffer.from('Genus,Species,Form,Height\nRosa,canina,Bare root,60-90\nRosa,canina,1L,7 feet\n'), 'text/csv');
+    const bad = await importFile(
+      'bad.csv',
+      Buffer.from('Genus,Species,Form,Height\nRosa,canina,Bare root,60-90\nRosa,canina,1L,7 feet\n'),
+      'text/csv',
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors.rows).toEqual([expect.stringMatching(/^Row 3: The height field must be one of: /)]);
   });
@@ -146,7 +161,9 @@ describe('POST /api/catalogue/import', () => {
     const ids = await insertCatalogueItems(db(), 40);
     const file = path.join(app.context.deps.config.varDir, 'download.xlsx');
     const xlsx = createCatalogueXlsx(file, { business: app.context.deps.config.business, issued: new Date() });
-    const rows = (await db()('catalogue_items').orderBy('id').select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height')) as RenderRow[];
+    const rows = (await db()('catalogue_items')
+      .orderBy('id')
+      .select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height')) as RenderRow[];
     expect(rows.map((r) => r.id)).toEqual(ids);
     // The factory cycles through six sample lines: lines alike but for their codes are told apart by them.
     rows.forEach((r) => xlsx.add(r));
@@ -164,14 +181,18 @@ describe('POST /api/catalogue/import', () => {
     expect(png.status).toBe(415);
     expect(png.body.errors).toEqual({ file: ['The file must be an Excel workbook (.xlsx) or a CSV file.'] });
     const noHeader = await importFile('x.csv', Buffer.from('Acer,campestre,1L,20-40\n'), 'text/csv');
-    expect(noHeader.body.errors).toEqual({ file: ['The first row must name the columns Genus, Species, Form and Height (cm); Common name is optional.'] });
+    expect(noHeader.body.errors).toEqual({
+      file: ['The first row must name the columns Genus, Species, Form and Height (cm); Common name is optional.'],
+    });
     expect((await importFile('x.csv', Buffer.from('Genus,Species,Form,Height\n'), 'text/csv')).body.errors).toEqual({
       file: ['The file has a header but no catalogue rows.'],
     });
     expect((await importFile('x.xlsx', await workbook([]))).body.errors).toEqual({ file: ['The file is empty.'] });
     const broken = await importFile('x.xlsx', (await workbook([HEADER, ['Acer', 'campestre', '', '1L', '20-40']])).subarray(0, 300));
     expect([415, 422]).toContain(broken.status);
-    expect((await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {})).body.errors).toEqual({ file: ['The file field is required.'] });
+    expect((await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {})).body.errors).toEqual({
+      file: ['The file field is required.'],
+    });
     expect(await lines()).toEqual(before);
   });
 });
@@ -213,8 +234,22 @@ describe('import preview and confirm', () => {
       added: [{ code: '', genus: 'Quercus', species: 'robur', common_name: 'Oak', form: '3L', height: '60-90' }],
       changed: [
         {
-          before: { code: 'FAGSYL-BR-4060', genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: 'Bare root', height: '40-60' },
-          after: { code: 'FAGSYL-BR-4060', genus: 'fagus', species: 'sylvatica', common_name: 'Common beech', form: 'Bare root', height: '40-60' },
+          before: {
+            code: 'FAGSYL-BR-4060',
+            genus: 'Fagus',
+            species: 'sylvatica',
+            common_name: 'Beech',
+            form: 'Bare root',
+            height: '40-60',
+          },
+          after: {
+            code: 'FAGSYL-BR-4060',
+            genus: 'fagus',
+            species: 'sylvatica',
+            common_name: 'Common beech',
+            form: 'Bare root',
+            height: '40-60',
+          },
         },
       ],
       retired: [{ code: 'ILEAQU-2L-2040', genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '20-40' }],
@@ -226,7 +261,11 @@ describe('import preview and confirm', () => {
     const confirmed = await confirmFile(preview.body.token, 'new.csv', file, 'text/csv');
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     expect(confirmed.body).toEqual({ imported: 3 });
-    expect((await lines()).map((l) => `${l.genus} ${l.species} ${l.common_name}`)).toEqual(['Acer campestre Field maple', 'fagus sylvatica Common beech', 'Quercus robur Oak']);
+    expect((await lines()).map((l) => `${l.genus} ${l.species} ${l.common_name}`)).toEqual([
+      'Acer campestre Field maple',
+      'fagus sylvatica Common beech',
+      'Quercus robur Oak',
+    ]);
     expect(await revision()).toBe(before.revision + 1);
   });
 
@@ -236,7 +275,13 @@ describe('import preview and confirm', () => {
     const other = csv(['Quercus,robur,Oak,3L,60-90', 'Taxus,baccata,Yew,3L,40-60']);
     const { token } = (await previewFile('a.csv', previewed, 'text/csv')).body as { token: string };
 
-    const none = await sendForm(app.admin, 'POST', '/api/catalogue/import', {}, { file: { name: 'a.csv', body: previewed, type: 'text/csv' } });
+    const none = await sendForm(
+      app.admin,
+      'POST',
+      '/api/catalogue/import',
+      {},
+      { file: { name: 'a.csv', body: previewed, type: 'text/csv' } },
+    );
     expect(none.status).toBe(422);
     expect(none.body.errors).toEqual({ token: ['Preview the import first, then confirm it.'] });
     const swapped = await confirmFile(token, 'a.csv', other, 'text/csv');

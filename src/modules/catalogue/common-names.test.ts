@@ -37,8 +37,18 @@ describe('the curated common names', () => {
   it('name the demo catalogue species buyers ask for by their common names', () => {
     const held = new Set(CATALOGUE_ROWS.map((r) => `${r.genus} ${speciesEpithet(r.species)}`));
     const asked = [
-      'Prunus laurocerasus', 'Prunus lusitanica', 'Prunus avium', 'Prunus spinosa', 'Prunus cerasifera', 'Fagus sylvatica',
-      'Carpinus betulus', 'Crataegus monogyna', 'Ilex aquifolium', 'Taxus baccata', 'Ligustrum vulgare', 'Viburnum opulus',
+      'Prunus laurocerasus',
+      'Prunus lusitanica',
+      'Prunus avium',
+      'Prunus spinosa',
+      'Prunus cerasifera',
+      'Fagus sylvatica',
+      'Carpinus betulus',
+      'Crataegus monogyna',
+      'Ilex aquifolium',
+      'Taxus baccata',
+      'Ligustrum vulgare',
+      'Viburnum opulus',
     ];
     for (const plant of asked) {
       const [genus, epithet] = plant.split(' ') as [string, string];

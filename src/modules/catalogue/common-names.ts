@@ -135,12 +135,26 @@ export const SPECIES_COMMON_NAMES: Readonly<Record<string, Readonly<Record<strin
   Juniperus: { communis: ['Common juniper'] },
   Larix: { decidua: ['European larch'], kaempferi: ['Japanese larch'] },
   Lavandula: { angustifolia: ['English lavender'], intermedia: ['Lavandin'], stoechas: ['French lavender'] },
-  Ligustrum: { japonicum: ['Japanese privet'], ovalifolium: ['Oval-leaved privet', 'Garden privet'], vulgare: ['Wild privet', 'Common privet'] },
+  Ligustrum: {
+    japonicum: ['Japanese privet'],
+    ovalifolium: ['Oval-leaved privet', 'Garden privet'],
+    vulgare: ['Wild privet', 'Common privet'],
+  },
   Lonicera: { nitida: ['Box-leaved honeysuckle'], periclymenum: ['Common honeysuckle', 'Woodbine'], purpusii: ['Winter honeysuckle'] },
   Malus: { hupehensis: ['Hupeh crab'], sylvestris: ['Wild crab apple', 'European crab apple'] },
   Morus: { alba: ['White mulberry'], nigra: ['Black mulberry'] },
-  Picea: { abies: ['Norway spruce'], omorika: ['Serbian spruce'], pungens: ['Colorado spruce', 'Blue spruce'], sitchensis: ['Sitka spruce'] },
-  Pinus: { mugo: ['Mountain pine'], nigra: ['Black pine', 'Austrian pine', 'Corsican pine'], pinea: ['Stone pine'], sylvestris: ['Scots pine'] },
+  Picea: {
+    abies: ['Norway spruce'],
+    omorika: ['Serbian spruce'],
+    pungens: ['Colorado spruce', 'Blue spruce'],
+    sitchensis: ['Sitka spruce'],
+  },
+  Pinus: {
+    mugo: ['Mountain pine'],
+    nigra: ['Black pine', 'Austrian pine', 'Corsican pine'],
+    pinea: ['Stone pine'],
+    sylvestris: ['Scots pine'],
+  },
   Platanus: { hispanica: ['London plane'], orientalis: ['Oriental plane'] },
   Populus: { alba: ['White poplar'], nigra: ['Black poplar'], tremula: ['Aspen'] },
   Prunus: {
@@ -194,7 +208,12 @@ export const SPECIES_COMMON_NAMES: Readonly<Record<string, Readonly<Record<strin
     tomentosa: ['Silver lime'],
   },
   Ulmus: { glabra: ['Wych elm'], minor: ['Field elm'], procera: ['English elm'] },
-  Vaccinium: { corymbosum: ['Highbush blueberry'], macrocarpon: ['Cranberry'], myrtillus: ['Bilberry'], 'vitis-idaea': ['Lingonberry', 'Cowberry'] },
+  Vaccinium: {
+    corymbosum: ['Highbush blueberry'],
+    macrocarpon: ['Cranberry'],
+    myrtillus: ['Bilberry'],
+    'vitis-idaea': ['Lingonberry', 'Cowberry'],
+  },
   Viburnum: {
     bodnantense: ['Bodnant viburnum'],
     burkwoodii: ['Burkwood viburnum'],

@@ -47,7 +47,11 @@ export async function genusEntries(db: Knex): Promise<GenusEntry[]> {
 }
 
 /** " purple cherry plum ": a name as lower-case words between spaces, to find one name inside another. */
-const words = (name: string) => ` ${name.toLowerCase().replace(/[^\p{L}]+/gu, ' ').trim()} `;
+const words = (name: string) =>
+  ` ${name
+    .toLowerCase()
+    .replace(/[^\p{L}]+/gu, ' ')
+    .trim()} `;
 
 /**
  * The names a genus page lists: the genus's curated names, then those of each species on the page
@@ -57,7 +61,10 @@ const words = (name: string) => ` ${name.toLowerCase().replace(/[^\p{L}]+/gu, ' 
  */
 function pageCommonNames(entry: GenusEntry, rows: CatalogueRow[]): string[] {
   const epithets = [...new Set(rows.map((r) => speciesEpithet(r.species)))];
-  const curated = entry.spellings.flatMap((genus) => [...genusCommonNames(genus), ...epithets.flatMap((e) => speciesCommonNames(genus, e))]);
+  const curated = entry.spellings.flatMap((genus) => [
+    ...genusCommonNames(genus),
+    ...epithets.flatMap((e) => speciesCommonNames(genus, e)),
+  ]);
   const listed: string[] = [];
   const known = new Set<string>();
   for (const name of curated) {

@@ -14,7 +14,8 @@ const SERIAL_RANGE = [36_526, 73_415] as const;
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 /** A month's number (1–12) from its name or its first three letters ("Sept" too); 0 for neither. */
-const monthOf = (word: string) => MONTHS.findIndex((m) => m === word || m.slice(0, 3) === word || (word === 'sept' && m === 'september')) + 1;
+const monthOf = (word: string) =>
+  MONTHS.findIndex((m) => m === word || m.slice(0, 3) === word || (word === 'sept' && m === 'september')) + 1;
 
 /**
  * A date cell as YYYY-MM-DD. Excel stores a calendar day, which the reader hands over as that

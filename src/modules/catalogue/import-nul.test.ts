@@ -26,7 +26,13 @@ describe('catalogue import: a NUL character after the first 64 KiB of a CSV', ()
     expect(csv.indexOf(0)).toBeGreaterThan(64 * 1024);
 
     // The preview reads the file first (an import needs the preview's token); both share the reader.
-    const response = await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'catalogue.csv', body: csv, type: 'text/csv' } });
+    const response = await sendForm(
+      app.admin,
+      'POST',
+      '/api/catalogue/import/preview',
+      {},
+      { file: { name: 'catalogue.csv', body: csv, type: 'text/csv' } },
+    );
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ message: WRONG_IMPORT_TYPE, errors: { file: [WRONG_IMPORT_TYPE] } });
     expect(await lines()).toEqual(before.lines);

@@ -100,7 +100,10 @@ export function planImport(lines: StoredLine[], rows: NumberedItem[], formerCode
     const line = match.get(row);
     // The ready-from rule with the values a row keeps from its line (a file with one of the two columns).
     if (halfReadyFrom(row)) {
-      const problem = readyFromProblem(row, line ? { stock_status: line.trade.stock_status, ready_from: line.trade.ready_from } : NOTHING_STORED);
+      const problem = readyFromProblem(
+        row,
+        line ? { stock_status: line.trade.stock_status, ready_from: line.trade.ready_from } : NOTHING_STORED,
+      );
       if (problem) plan.errors.push(`${rowName(row, index)}: ${problem}`);
     }
     if (!line) {
@@ -126,8 +129,17 @@ export function planImport(lines: StoredLine[], rows: NumberedItem[], formerCode
 /** A row as its line will read: the stored trade values where the file has no such column. */
 function incoming(row: NumberedItem, line: StoredLine | undefined): PreviewLine {
   const trade = { ...(line?.trade ?? { price_pence: null, price_breaks: [], stock_status: null, stock_quantity: null, ready_from: null }) };
-  for (const key of TRADE_KEYS) if (row[key] !== undefined) (trade as Record<string, unknown>)[key] = row[key] ?? (key === 'price_breaks' ? [] : null);
-  return lineOf({ code: row.code ?? line?.code ?? '', genus: row.genus, species: row.species, common_name: row.common_name, form: row.form, height: row.height, trade });
+  for (const key of TRADE_KEYS)
+    if (row[key] !== undefined) (trade as Record<string, unknown>)[key] = row[key] ?? (key === 'price_breaks' ? [] : null);
+  return lineOf({
+    code: row.code ?? line?.code ?? '',
+    genus: row.genus,
+    species: row.species,
+    common_name: row.common_name,
+    form: row.form,
+    height: row.height,
+    trade,
+  });
 }
 
 /** The preview of a plan (import-plan.ts): every count, and the first lines of each kind. */
@@ -135,7 +147,13 @@ export function previewOf(plan: ImportPlan, token: string): ImportPreview {
   const first = <T>(items: T[]) => items.slice(0, PREVIEW_LIST_LIMIT);
   return {
     token,
-    counts: { added: plan.added.length, changed: plan.changed.length, retired: plan.retired.length, reinstated: plan.reinstated.length, unchanged: plan.unchanged },
+    counts: {
+      added: plan.added.length,
+      changed: plan.changed.length,
+      retired: plan.retired.length,
+      reinstated: plan.reinstated.length,
+      unchanged: plan.unchanged,
+    },
     added: first(plan.added).map((a) => a.line),
     changed: first(plan.changed).map(({ before, after }) => ({ before, after })),
     retired: first(plan.retired).map((line) => lineOf(line)),

@@ -6,7 +6,8 @@ import type { PreviewLine } from '../../../shared/api/catalogue.ts';
 export const PREVIEW_LIST_LIMIT = 200;
 
 /** A line's identity: the same plant in the same form and height, whatever the capitals. */
-export const keyOf = (line: Pick<PreviewLine, 'genus' | 'species' | 'form' | 'height'>) => [line.genus, line.species, line.form, line.height].map((v) => v.toLowerCase()).join('\u0000');
+export const keyOf = (line: Pick<PreviewLine, 'genus' | 'species' | 'form' | 'height'>) =>
+  [line.genus, line.species, line.form, line.height].map((v) => v.toLowerCase()).join('\u0000');
 /** The trade fields an import may set. */
 export const TRADE_KEYS = ['price_pence', 'price_breaks', 'stock_status', 'stock_quantity', 'ready_from'] as const;
 

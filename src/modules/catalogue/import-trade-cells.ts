@@ -26,11 +26,21 @@ export type BreakColumn = { break: number; part: 'quantity' | 'price' };
 export const breakHeader = ({ break: n, part }: BreakColumn) => (part === 'quantity' ? `Break ${n} quantity` : `Break ${n} price (£)`);
 
 /** How each trade column is named in a row's message ("Row 7: Price — …"). */
-const LABELS: Record<TradeColumn, string> = { price: 'Price', stock_status: 'Stock status', stock_quantity: 'Stock quantity', ready_from: 'Ready from' };
+const LABELS: Record<TradeColumn, string> = {
+  price: 'Price',
+  stock_status: 'Stock status',
+  stock_quantity: 'Stock quantity',
+  ready_from: 'Ready from',
+};
 const breakLabel = ({ break: n, part }: BreakColumn) => `Break ${n} ${part}`;
 
 /** The stock statuses as the workbook words them; the import also takes the API's own values. */
-export const STOCK_LABELS: Record<StockStatus, string> = { in_stock: 'In stock', limited: 'Limited', ready_from: 'Ready from', out_of_stock: 'Out of stock' };
+export const STOCK_LABELS: Record<StockStatus, string> = {
+  in_stock: 'In stock',
+  limited: 'Limited',
+  ready_from: 'Ready from',
+  out_of_stock: 'Out of stock',
+};
 
 const SEE_WORKBOOK = 'Download the staff workbook for the columns the import reads.';
 const OLD_PRICE_HEADER = `A price column must be named "Price (£)" and hold pounds, e.g. 2.50. A "Price" or "Price pence" column is not read, so that pence are never taken for pounds. ${SEE_WORKBOOK}`;
@@ -66,7 +76,8 @@ export function tradeHeader(key: string): TradeHeader {
   // Any other column about prices is one staff meant the import to read: refused, not ignored.
   if (!match) return /\b(price|prices|pence)\b/.test(key) ? { error: OLD_PRICE_HEADER } : undefined;
   const n = Number(match[1]);
-  if (match[2] === 'price') return { error: `The column "Break ${n} price" must be named "Break ${n} price (£)" and hold pounds, e.g. 2.25.` };
+  if (match[2] === 'price')
+    return { error: `The column "Break ${n} price" must be named "Break ${n} price (£)" and hold pounds, e.g. 2.25.` };
   if (n < 1 || n > MAX_BREAKS) return { error: `There may be at most ${MAX_BREAKS} price breaks: columns Break 1 to Break ${MAX_BREAKS}.` };
   return { breakColumn: { break: n, part: match[2]!.startsWith('price') ? 'price' : 'quantity' } };
 }
@@ -105,10 +116,17 @@ const empty = (cell: RawCell) => cell === undefined || (typeof cell === 'string'
  * line had); an empty cell is null (cleared); the breaks are a list whenever the sheet has break
  * columns (empty pairs skipped, so a sheet of empty pairs clears them).
  */
-export function tradeCells(cell: TradeCellReader, columns: ReadonlySet<TradeColumn>, breaks: readonly number[]): TradeFields | { errors: string[] } {
+export function tradeCells(
+  cell: TradeCellReader,
+  columns: ReadonlySet<TradeColumn>,
+  breaks: readonly number[],
+): TradeFields | { errors: string[] } {
   const errors: string[] = [];
   const fields: TradeFields = {};
-  const read = <T>(column: TradeColumn, parse: (value: Exclude<RawCell, undefined>) => { value: T } | { error: string }): T | null | undefined => {
+  const read = <T>(
+    column: TradeColumn,
+    parse: (value: Exclude<RawCell, undefined>) => { value: T } | { error: string },
+  ): T | null | undefined => {
     if (!columns.has(column)) return undefined;
     const value = cell(column);
     if (value === undefined || empty(value)) return null;
@@ -160,7 +178,10 @@ function wholeNumber(value: Exclude<RawCell, undefined>, example: string): { val
 }
 
 function stockStatus(value: Exclude<RawCell, undefined>): { value: StockStatus } | { error: string } {
-  const key = String(value).trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = String(value)
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   const status = STOCK_STATUSES.find((s) => s === key);
   return status ? { value: status } : { error: `Use one of: ${STOCK_STATUSES.map((s) => STOCK_LABELS[s]).join(', ')}` };
 }

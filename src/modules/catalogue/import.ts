@@ -80,7 +80,8 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
     if (++dataRows > IMPORT_MAX_ROWS) throw validationError({ file: [`The file has more than ${IMPORT_MAX_ROWS} rows.`] });
     const sheet = columns;
     // Line breaks and runs of spaces inside a cell (Alt+Enter in Excel) become single spaces.
-    const cell = (name: LineColumn) => (sheet.line[name] === undefined ? undefined : textOf(row.cells[sheet.line[name]!]).replace(/\s+/g, ' ').trim());
+    const cell = (name: LineColumn) =>
+      sheet.line[name] === undefined ? undefined : textOf(row.cells[sheet.line[name]!]).replace(/\s+/g, ' ').trim();
     const trade = tradeCells(
       (column) => {
         const index = typeof column === 'string' ? sheet.trade[column] : sheet.breaks.get(breakKey(column));
@@ -115,10 +116,16 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
     }
     const item = { ...parsed.data, row: row.number };
     // A code names one line; without one, the description does (it is what the row is matched by).
-    const key = item.code ? `code\u0000${item.code}` : [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
+    const key = item.code
+      ? `code\u0000${item.code}`
+      : [item.genus, item.species, item.form, item.height].map((v) => v.toLowerCase()).join('\u0000');
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push(item.code ? `Row ${row.number}: the same product code as row ${first}.` : `Row ${row.number}: the same genus, species, form and height as row ${first}.`);
+      errors.push(
+        item.code
+          ? `Row ${row.number}: the same product code as row ${first}.`
+          : `Row ${row.number}: the same genus, species, form and height as row ${first}.`,
+      );
       continue;
     }
     seen.set(key, row.number);
@@ -207,7 +214,11 @@ function headerColumns(cells: string[]): SheetColumns {
 
 /** The vocabulary's own spelling of a value typed loosely ("bare root", "1l", "10 – 20"); else as given. */
 function canonical(value: string, vocabulary: readonly string[]): string {
-  const squash = (s: string) => s.toLowerCase().replace(/[\u2012-\u2015\u2212]/g, '-').replace(/\s+/g, '');
+  const squash = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[\u2012-\u2015\u2212]/g, '-')
+      .replace(/\s+/g, '');
   const wanted = squash(value);
   return vocabulary.find((v) => squash(v) === wanted) ?? value;
 }

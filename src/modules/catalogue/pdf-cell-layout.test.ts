@@ -36,7 +36,14 @@ describe('layoutCell', () => {
   });
 
   it('sets a roman cultivar after an italic botanical name on the same line', () => {
-    const cell = layoutCell(doc, [{ text: 'palmatum ', font: 'Helvetica-Oblique' }, { text: "'Bloodgood'", font: 'Helvetica' }], { width: 200, size: 9 });
+    const cell = layoutCell(
+      doc,
+      [
+        { text: 'palmatum ', font: 'Helvetica-Oblique' },
+        { text: "'Bloodgood'", font: 'Helvetica' },
+      ],
+      { width: 200, size: 9 },
+    );
     const italicWidth = doc.font('Helvetica-Oblique').fontSize(9).widthOfString('palmatum ');
     expect(cell.fragments).toEqual([
       { text: 'palmatum ', font: 'Helvetica-Oblique', dx: 0, dy: 0 },

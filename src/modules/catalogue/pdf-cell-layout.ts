@@ -125,7 +125,8 @@ export function rememberWidths(doc: PDFKit.PDFDocument): void {
   const state = doc as unknown as FontState;
   const widths = new Map<string, number>();
   doc.widthOfString = (text: string, options?: PDFKit.Mixins.TextOptions & { horizontalScaling?: number }) => {
-    if (options && (options.characterSpacing || options.features || (options.horizontalScaling ?? 100) !== 100)) return measure(text, options);
+    if (options && (options.characterSpacing || options.features || (options.horizontalScaling ?? 100) !== 100))
+      return measure(text, options);
     const key = `${state._font.id}\u0000${state._fontSize}\u0000${text}`;
     let width = widths.get(key);
     if (width === undefined) {

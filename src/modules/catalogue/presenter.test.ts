@@ -7,8 +7,22 @@ import type { ViewedRow } from './store.ts';
  * The presenter is the last guard on prices: whatever a query read, a line shows `trade` to a trade
  * viewer only, field by field. (The store is the first: it reads no trade column for anyone else.)
  */
-const trade = { price_pence: 250, price_breaks: [{ min_quantity: 10, price_pence: 225 }], stock_status: 'in_stock' as const, stock_quantity: 500, ready_from: null };
-const line = { id: 1, code: 'ACECAM-BR-6090', genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: 'Bare root', height: '60-90' };
+const trade = {
+  price_pence: 250,
+  price_breaks: [{ min_quantity: 10, price_pence: 225 }],
+  stock_status: 'in_stock' as const,
+  stock_quantity: 500,
+  ready_from: null,
+};
+const line = {
+  id: 1,
+  code: 'ACECAM-BR-6090',
+  genus: 'Acer',
+  species: 'campestre',
+  common_name: 'Field maple',
+  form: 'Bare root',
+  height: '60-90',
+};
 
 describe('presentItem', () => {
   it('leaves the trade fields out for the public viewer, even when the row carries them', () => {

@@ -18,7 +18,14 @@ describe('generated product codes', () => {
       { genus: 'Cupressocyparis', species: 'x leylandii', form: '7.5L', height: '120-150' },
       { genus: 'Buxus', species: 'sempervirens', form: '9cm', height: '10-20' },
     ]);
-    expect(await Promise.all(ids.map(codeOf))).toEqual(['ACECAM-BR-6090', 'ACECAM-BR-6090-2', 'ACECAM-BR-6090-3', 'MALMM-BR-RS', 'CUPLEY-75L-120150', 'BUXSEM-9CM-1020']);
+    expect(await Promise.all(ids.map(codeOf))).toEqual([
+      'ACECAM-BR-6090',
+      'ACECAM-BR-6090-2',
+      'ACECAM-BR-6090-3',
+      'MALMM-BR-RS',
+      'CUPLEY-75L-120150',
+      'BUXSEM-9CM-1020',
+    ]);
   });
 
   it('never hands out a code a line once had, even after that line moved on to another', async () => {
@@ -57,7 +64,13 @@ describe('generated product codes', () => {
 
 describe('staff editing codes', () => {
   it('creates a line with a code of its own or the generated one, and PATCHes it', async () => {
-    const own = await app.admin.post('/api/catalogue', { code: ' ilex-hol-1 ', genus: 'Ilex', species: 'aquifolium', form: '2L', height: '20-40' });
+    const own = await app.admin.post('/api/catalogue', {
+      code: ' ilex-hol-1 ',
+      genus: 'Ilex',
+      species: 'aquifolium',
+      form: '2L',
+      height: '20-40',
+    });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     expect(own.body.code).toBe('ILEX-HOL-1');
     const generated = await app.admin.post('/api/catalogue', { genus: 'Ilex', species: 'aquifolium', form: '2L', height: '20-40' });
@@ -70,7 +83,15 @@ describe('staff editing codes', () => {
   });
 
   it('refuses a code another line has or had, naming that line, and a code of the wrong shape', async () => {
-    const holder = (await app.admin.post('/api/catalogue', { code: 'PRULAU-3L-4060', genus: 'Prunus', species: 'laurocerasus', form: '3L', height: '40-60' })).body;
+    const holder = (
+      await app.admin.post('/api/catalogue', {
+        code: 'PRULAU-3L-4060',
+        genus: 'Prunus',
+        species: 'laurocerasus',
+        form: '3L',
+        height: '40-60',
+      })
+    ).body;
     const other = (await app.admin.post('/api/catalogue', { genus: 'Prunus', species: 'lusitanica', form: '3L', height: '40-60' })).body;
     const taken = await app.admin.patch(`/api/catalogue/${other.id}`, { code: 'prulau-3l-4060' });
     expect(taken.status).toBe(422);
@@ -78,7 +99,13 @@ describe('staff editing codes', () => {
 
     // The holder moves on to another code: its old one is still not free for anyone else.
     expect((await app.admin.patch(`/api/catalogue/${holder.id}`, { code: 'LAUREL-1' })).status).toBe(200);
-    const former = await app.admin.post('/api/catalogue', { code: 'PRULAU-3L-4060', genus: 'Prunus', species: 'lusitanica', form: '2L', height: '40-60' });
+    const former = await app.admin.post('/api/catalogue', {
+      code: 'PRULAU-3L-4060',
+      genus: 'Prunus',
+      species: 'lusitanica',
+      form: '2L',
+      height: '40-60',
+    });
     expect(former.status).toBe(422);
     expect(former.body.errors).toEqual({ code: ['This product code is already used by Prunus laurocerasus, 3L, 40-60 (LAUREL-1).'] });
 
@@ -91,9 +118,16 @@ describe('staff editing codes', () => {
   });
 
   it('refuses, per row in the import preview, a code another line had, and a code given twice', async () => {
-    const line = (await app.admin.post('/api/catalogue', { code: 'OLD-CODE-1', genus: 'Viburnum', species: 'opulus', form: '3L', height: '40-60' })).body;
+    const line = (
+      await app.admin.post('/api/catalogue', { code: 'OLD-CODE-1', genus: 'Viburnum', species: 'opulus', form: '3L', height: '40-60' })
+    ).body;
     await app.admin.patch(`/api/catalogue/${line.id}`, { code: 'NEW-CODE-1' });
-    const csv = ['Code,Genus,Species,Form,Height', 'OLD-CODE-1,Viburnum,tinus,3L,40-60', 'FRESH-1,Rosa,canina,3L,40-60', 'FRESH-1,Rosa,rugosa,3L,40-60'].join('\n');
+    const csv = [
+      'Code,Genus,Species,Form,Height',
+      'OLD-CODE-1,Viburnum,tinus,3L,40-60',
+      'FRESH-1,Rosa,canina,3L,40-60',
+      'FRESH-1,Rosa,rugosa,3L,40-60',
+    ].join('\n');
     const file = { name: 'codes.csv', body: Buffer.from(csv), type: 'text/csv' };
     const previewed = await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file });
     expect(previewed.status).toBe(422);
@@ -112,18 +146,25 @@ describe('retired lines', () => {
     expect(await db()('catalogue_items').where({ id: created.id }).first()).toBeTruthy(); // retired, not deleted
     expect((await app.admin.delete(`/api/catalogue/${created.id}`)).status).toBe(404);
     expect((await app.server.client().get('/api/catalogue?q=zelkova&match=exact')).body.total).toBe(0);
-    expect((await app.server.client().get('/api/catalogue/genera')).body.data.map((g: { name: string }) => g.name)).not.toContain('Zelkova');
+    expect((await app.server.client().get('/api/catalogue/genera')).body.data.map((g: { name: string }) => g.name)).not.toContain(
+      'Zelkova',
+    );
 
     const retired = await app.admin.get('/api/catalogue/retired?q=zelkova');
     expect(retired.status).toBe(200);
-    expect(retired.body).toEqual({ results: [expect.objectContaining({ id: created.id, code: created.code, retired_at: expect.any(String) })], total: 1 });
+    expect(retired.body).toEqual({
+      results: [expect.objectContaining({ id: created.id, code: created.code, retired_at: expect.any(String) })],
+      total: 1,
+    });
     expect((await app.server.client().get('/api/catalogue/retired')).status).toBe(401);
 
     const back = await app.admin.post(`/api/catalogue/${created.id}/reinstate`, {});
     expect(back.status).toBe(200);
     expect(back.body).toMatchObject({ id: created.id, code: created.code });
     expect(back.body.retired_at).toBeUndefined();
-    expect((await app.server.client().get('/api/catalogue?q=zelkova&match=exact')).body.results).toEqual([expect.objectContaining({ id: created.id, code: created.code })]);
+    expect((await app.server.client().get('/api/catalogue?q=zelkova&match=exact')).body.results).toEqual([
+      expect.objectContaining({ id: created.id, code: created.code }),
+    ]);
     expect((await app.admin.post(`/api/catalogue/${created.id}/reinstate`, {})).status).toBe(404);
   });
 });

@@ -91,7 +91,15 @@ describe('renderCatalogue', () => {
     }
     expect(text).toContain('Trade Catalogue');
     expect(text).toContain(`Issued ${issueDateLong(new Date(pdf.generated_at))}`);
-    for (const detail of [business.name, business.address, business.telephone, business.email, business.companyNumber, business.vatNumber, business.plantHealthNumber]) {
+    for (const detail of [
+      business.name,
+      business.address,
+      business.telephone,
+      business.email,
+      business.companyNumber,
+      business.vatNumber,
+      business.plantHealthNumber,
+    ]) {
       expect(text).toContain(detail);
     }
     expect(text).toContain('Bare root');
@@ -186,10 +194,16 @@ describe('catalogue changes with workers running', () => {
       const ownId: number | undefined =
         change === 'create'
           ? undefined
-          : (await ctx.deps.db('catalogue_items').insert({ genus: 'Zelkova', species, common_name: 'Japanese zelkova', form: '10L', height: '150-175' }).returning('id'))[0].id;
+          : (
+              await ctx.deps
+                .db('catalogue_items')
+                .insert({ genus: 'Zelkova', species, common_name: 'Japanese zelkova', form: '10L', height: '150-175' })
+                .returning('id')
+            )[0].id;
       await rendersSettled();
       const before = await currentRevision(ctx.deps.db);
-      if (change === 'create') await catalogue.create({ genus: 'Zelkova', species, common_name: 'Japanese zelkova', form: '10L', height: '150-175' });
+      if (change === 'create')
+        await catalogue.create({ genus: 'Zelkova', species, common_name: 'Japanese zelkova', form: '10L', height: '150-175' });
       if (change === 'update') await catalogue.update(ownId!, { species: `${species} (updated)` });
       if (change === 'remove') await catalogue.retire(ownId!);
       expect(await currentRevision(ctx.deps.db)).toBe(before + 1);
@@ -214,14 +228,21 @@ describe('catalogue changes with workers running', () => {
     await queue.pause();
     try {
       for (let i = 0; i < 10; i++) {
-        await ctx.services.catalogue.create({ genus: 'Tilia', species: `cordata ${randomUUID().slice(0, 8)}`, form: '3L', height: '90-120' });
+        await ctx.services.catalogue.create({
+          genus: 'Tilia',
+          species: `cordata ${randomUUID().slice(0, 8)}`,
+          form: '3L',
+          height: '90-120',
+        });
       }
     } finally {
       await queue.resume();
     }
     await rendersSettled();
     expect((await filesEverWritten(ctx)) - before).toBe(2); // one PDF and one XLSX
-    expect((await latestFile(ctx.deps.db, 'pdf'))!.rows).toBe(Number((await ctx.deps.db('catalogue_items').whereNull('retired_at').count({ n: '*' }))[0]!.n));
+    expect((await latestFile(ctx.deps.db, 'pdf'))!.rows).toBe(
+      Number((await ctx.deps.db('catalogue_items').whereNull('retired_at').count({ n: '*' }))[0]!.n),
+    );
   });
 
   it('reports unknown ids as not found without bumping the revision', async () => {
@@ -290,9 +311,9 @@ describe('with the in-process queue (no Redis)', () => {
   it('renders at start-up and after a change', async () => {
     expect(await ctx.services.catalogue.ensureDownloads()).toBe(true);
     await ctx.deps.settle();
-    expect((await latestFile(ctx.deps.db, 'pdf'))).toMatchObject({ revision: 1, rows: 40 });
+    expect(await latestFile(ctx.deps.db, 'pdf')).toMatchObject({ revision: 1, rows: 40 });
     await ctx.services.catalogue.create({ genus: 'Taxus', species: 'baccata', common_name: 'Yew', form: '3L', height: '40-60' });
     await ctx.deps.settle();
-    expect((await latestFile(ctx.deps.db, 'xlsx'))).toMatchObject({ revision: 2, rows: 41 });
+    expect(await latestFile(ctx.deps.db, 'xlsx')).toMatchObject({ revision: 2, rows: 41 });
   });
 });

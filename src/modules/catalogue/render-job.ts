@@ -63,10 +63,7 @@ export async function renderCatalogue(deps: Deps): Promise<void> {
       await recordFile(db, { format, storage_key: key, bytes: size, rows, revision, sha256, generated_at: issued });
       await pruneFiles(db, storage, format as CatalogueFormat, KEEP_FILES);
     }
-    log.info(
-      { revision, rows: pdfResult.rows, pages: pdfResult.pages, ms: Date.now() - started },
-      'catalogue rendered',
-    );
+    log.info({ revision, rows: pdfResult.rows, pages: pdfResult.pages, ms: Date.now() - started }, 'catalogue rendered');
   } finally {
     await Promise.all([rm(tmp.pdf, { force: true }), rm(tmp.xlsx, { force: true })]);
   }

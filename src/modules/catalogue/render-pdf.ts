@@ -31,7 +31,15 @@ export interface CataloguePdf {
 // A4 portrait in points, with room below the table for the footer.
 const MARGIN = { top: 40, bottom: 50, left: 40, right: 40 };
 const CONTENT_WIDTH = 595.28 - MARGIN.left - MARGIN.right;
-const COLOURS = { brand: '#2f5d34', tint: '#e3ece0', stripe: '#f6f8f5', rule: '#d3dccf', text: '#1f2420', muted: '#5b675d', white: '#ffffff' };
+const COLOURS = {
+  brand: '#2f5d34',
+  tint: '#e3ece0',
+  stripe: '#f6f8f5',
+  rule: '#d3dccf',
+  text: '#1f2420',
+  muted: '#5b675d',
+  white: '#ffffff',
+};
 const PAD_X = 6;
 const PAD_Y = 4;
 const BODY_SIZE = 9;
@@ -77,7 +85,10 @@ export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
   const title = priceList ? priceListTitle(priceList.company) : 'Trade Catalogue';
   // What each page's footer and running header call the document: one line, so a long company name is cut.
   const labels = priceList
-    ? { footer: `${priceListTitle(shortCompany(priceList.company, 30))}  ·  ${PRICES_EXCLUDE_VAT}`, header: `${business.name} — ${priceListTitle(shortCompany(priceList.company))}` }
+    ? {
+        footer: `${priceListTitle(shortCompany(priceList.company, 30))}  ·  ${PRICES_EXCLUDE_VAT}`,
+        header: `${business.name} — ${priceListTitle(shortCompany(priceList.company))}`,
+      }
     : { footer: `${business.name}  ·  Trade Catalogue`, header: `${business.name} — Trade Catalogue` };
   const doc = new PDFDocument({
     size: 'A4',
@@ -133,7 +144,11 @@ export function createCataloguePdf(file: string, meta: PdfMeta): CataloguePdf {
     },
     async finish() {
       if (rows === 0) {
-        doc.font('Helvetica-Oblique').fontSize(BODY_SIZE).fillColor(COLOURS.muted).text('The catalogue is currently empty.', MARGIN.left + PAD_X, y + PAD_Y);
+        doc
+          .font('Helvetica-Oblique')
+          .fontSize(BODY_SIZE)
+          .fillColor(COLOURS.muted)
+          .text('The catalogue is currently empty.', MARGIN.left + PAD_X, y + PAD_Y);
       }
       endPage();
       totals.fill(page, (number, total) => {
@@ -156,8 +171,16 @@ function titleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails, issued: 
   let y = MARGIN.top;
 
   doc.font('Helvetica-Bold').fontSize(26).fillColor(COLOURS.brand).text('Trade Catalogue', left, y, { lineBreak: false });
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(COLOURS.text).text(business.name, left, y + 34, { lineBreak: false });
-  doc.font('Helvetica').fontSize(10.5).fillColor(COLOURS.muted).text(`Issued ${issued}`, left, y + 52, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .fillColor(COLOURS.text)
+    .text(business.name, left, y + 34, { lineBreak: false });
+  doc
+    .font('Helvetica')
+    .fontSize(10.5)
+    .fillColor(COLOURS.muted)
+    .text(`Issued ${issued}`, left, y + 52, { lineBreak: false });
 
   doc.font('Helvetica').fontSize(9).fillColor(COLOURS.text);
   const contact = [business.address, `Telephone ${business.telephone}`, business.email];
@@ -168,7 +191,12 @@ function titleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails, issued: 
   }
   y = Math.max(y + 70, cy) + 6;
 
-  doc.moveTo(left, y).lineTo(left + CONTENT_WIDTH, y).lineWidth(1.5).strokeColor(COLOURS.brand).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + CONTENT_WIDTH, y)
+    .lineWidth(1.5)
+    .strokeColor(COLOURS.brand)
+    .stroke();
   y += 7;
   doc
     .font('Helvetica')
@@ -188,11 +216,23 @@ function titleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails, issued: 
   const boxHeight = 22 + FORM_KEY.length * lineHeight;
   doc.rect(left, keyTop, CONTENT_WIDTH, boxHeight).fillColor(COLOURS.stripe).fill();
   doc.rect(left, keyTop, CONTENT_WIDTH, boxHeight).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(COLOURS.brand).text('Key', left + 10, keyTop + 8, { lineBreak: false });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor(COLOURS.brand)
+    .text('Key', left + 10, keyTop + 8, { lineBreak: false });
   FORM_KEY.forEach(({ form, meaning }, i) => {
     const ly = keyTop + 22 + i * lineHeight - 2;
-    doc.font('Helvetica-Bold').fontSize(8.5).fillColor(COLOURS.text).text(form, left + 10, ly, { lineBreak: false });
-    doc.font('Helvetica').fontSize(8.5).fillColor(COLOURS.text).text(meaning, left + 80, ly, { width: CONTENT_WIDTH - 90, lineBreak: false });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(8.5)
+      .fillColor(COLOURS.text)
+      .text(form, left + 10, ly, { lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(COLOURS.text)
+      .text(meaning, left + 80, ly, { width: CONTENT_WIDTH - 90, lineBreak: false });
   });
   return keyTop + boxHeight + 16;
 }
@@ -208,16 +248,28 @@ function priceListTitleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails,
 
   doc.font('Helvetica-Bold').fontSize(24).fillColor(COLOURS.brand).text('Trade price list', left, y, { lineBreak: false });
   // The company may be long: it wraps in the left half rather than running under the contact block.
-  doc.font('Helvetica-Bold').fontSize(13).fillColor(COLOURS.text).text(`for ${priceList.company}`, left, y + 32, { width: half + 20 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .fillColor(COLOURS.text)
+    .text(`for ${priceList.company}`, left, y + 32, { width: half + 20 });
   let ly = doc.y + 4;
   doc.font('Helvetica').fontSize(10).fillColor(COLOURS.muted);
   doc.text(`Issued ${issued}  ·  Valid until ${issueDateLong(priceList.validUntil)}`, left, ly, { width: half + 20 });
   ly = doc.y + 3;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLOURS.brand).text(`${PRICES_EXCLUDE_VAT}.`, left, ly, { width: half + 20 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(COLOURS.brand)
+    .text(`${PRICES_EXCLUDE_VAT}.`, left, ly, { width: half + 20 });
   ly = doc.y;
 
   let cy = y + 4;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLOURS.text).text(business.name, left + half, cy, { width: half, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(COLOURS.text)
+    .text(business.name, left + half, cy, { width: half, align: 'right' });
   cy = doc.y + 2;
   doc.font('Helvetica').fontSize(9).fillColor(COLOURS.text);
   for (const line of [business.address, `Telephone ${business.telephone}`, business.email]) {
@@ -225,7 +277,12 @@ function priceListTitleBlock(doc: PDFKit.PDFDocument, business: BusinessDetails,
     cy = doc.y + 2;
   }
   let bottom = Math.max(ly, cy) + 8;
-  doc.moveTo(left, bottom).lineTo(left + CONTENT_WIDTH, bottom).lineWidth(1.5).strokeColor(COLOURS.brand).stroke();
+  doc
+    .moveTo(left, bottom)
+    .lineTo(left + CONTENT_WIDTH, bottom)
+    .lineWidth(1.5)
+    .strokeColor(COLOURS.brand)
+    .stroke();
   bottom += 7;
   doc
     .font('Helvetica')
@@ -294,7 +351,12 @@ function layoutRow(doc: PDFKit.PDFDocument, row: RenderRow, columns: Column[]): 
     let runs: TextRun[];
     if (column.key === 'species') {
       const [botanical, cultivar] = speciesParts(text);
-      runs = cultivar ? [{ text: botanical, font: 'Helvetica-Oblique' }, { text: cultivar, font: 'Helvetica' }] : [{ text: botanical, font: 'Helvetica-Oblique' }];
+      runs = cultivar
+        ? [
+            { text: botanical, font: 'Helvetica-Oblique' },
+            { text: cultivar, font: 'Helvetica' },
+          ]
+        : [{ text: botanical, font: 'Helvetica-Oblique' }];
     } else {
       runs = [{ text, font: 'Helvetica' }];
     }
@@ -331,11 +393,22 @@ const footerY = (doc: PDFKit.PDFDocument) => doc.page.height - 34;
  * the page number's "of Y" reserved for the end. The bottom margin is lifted while writing the
  * footer, or pdfkit would treat text below it as overflow and add a page.
  */
-function pageFurniture(doc: PDFKit.PDFDocument, totals: PageTotals, page: number, labels: { footer: string; header: string }, issued: string): void {
+function pageFurniture(
+  doc: PDFKit.PDFDocument,
+  totals: PageTotals,
+  page: number,
+  labels: { footer: string; header: string },
+  issued: string,
+): void {
   const margin = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
   const y = footerY(doc);
-  doc.moveTo(MARGIN.left, y - 6).lineTo(MARGIN.left + CONTENT_WIDTH, y - 6).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
+  doc
+    .moveTo(MARGIN.left, y - 6)
+    .lineTo(MARGIN.left + CONTENT_WIDTH, y - 6)
+    .lineWidth(0.5)
+    .strokeColor(COLOURS.rule)
+    .stroke();
   doc.font('Helvetica').fontSize(FOOTER_SIZE).fillColor(COLOURS.muted);
   // All but the room "Page 99 of 99" needs at the right.
   doc.text(`${labels.footer}  ·  Issued ${issued}`, MARGIN.left, y, { width: CONTENT_WIDTH - 60, lineBreak: false });

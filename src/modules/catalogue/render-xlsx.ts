@@ -122,7 +122,14 @@ export function createCatalogueXlsx(file: string, meta: XlsxMeta): CatalogueXlsx
   let rows = 0;
   return {
     add(row) {
-      const cells = { code: row.code, genus: row.genus, species: row.species, common_name: row.common_name, form: row.form, height: row.height };
+      const cells = {
+        code: row.code,
+        genus: row.genus,
+        species: row.species,
+        common_name: row.common_name,
+        form: row.form,
+        height: row.height,
+      };
       sheet.addRow(priceList ? { ...cells, ...tradeCells(row.trade, priceList.breakColumns) } : cells).commit();
       rows++;
     },

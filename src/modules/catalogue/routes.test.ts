@@ -39,7 +39,12 @@ afterAll(async () => {
 const search = async (query: string) => {
   const response = await client.get(`/api/catalogue${query}`);
   expect(response.status).toBe(200);
-  return response.body as { results: { id: number; genus: string; species: string; common_name: string; form: string; height: string }[]; total: number; facets: { genus: string[]; form: string[]; height: string[] }; did_you_mean: string[] };
+  return response.body as {
+    results: { id: number; genus: string; species: string; common_name: string; form: string; height: string }[];
+    total: number;
+    facets: { genus: string[]; form: string[]; height: string[] };
+    did_you_mean: string[];
+  };
 };
 const names = (body: Awaited<ReturnType<typeof search>>) => body.results.map((r) => `${r.genus} ${r.species} ${r.form} ${r.height}`);
 
@@ -47,7 +52,11 @@ describe('GET /api/catalogue', () => {
   it('lists everything in catalogue order: genus, species, form and height by their vocabulary', async () => {
     const body = await search('');
     expect(body.total).toBe(ITEMS.length);
-    expect(names(body).slice(0, 3)).toEqual(['Acer campestre Bare root 40-60', 'Acer campestre 1L 20-40', "Acer palmatum 'Bloodgood' 3L 60-90"]);
+    expect(names(body).slice(0, 3)).toEqual([
+      'Acer campestre Bare root 40-60',
+      'Acer campestre 1L 20-40',
+      "Acer palmatum 'Bloodgood' 3L 60-90",
+    ]);
     expect(names(body).slice(5, 7)).toEqual(['Crataegus monogyna Bare root 40-60', 'Crataegus monogyna Bare root 60-90']);
     expect(Object.keys(body.results[0]!).sort()).toEqual(['code', 'common_name', 'form', 'genus', 'height', 'id', 'species']);
   });
@@ -203,7 +212,10 @@ describe('catalogue downloads', () => {
     const before = await client.get('/downloads/catalogue.pdf');
     await ctx.services.catalogue.create({ genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '2L', height: '40-60' });
     await renderCatalogue(ctx.deps);
-    const after = await client.get('/downloads/catalogue.pdf', { 'cache-control': 'max-age=0', 'if-none-match': before.headers.get('etag')! });
+    const after = await client.get('/downloads/catalogue.pdf', {
+      'cache-control': 'max-age=0',
+      'if-none-match': before.headers.get('etag')!,
+    });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect((await client.get('/api/catalogue/downloads')).body.pdf.rows).toBe(ITEMS.length + 1);

@@ -12,8 +12,7 @@ import type { CatalogueService } from './service.ts';
  * No file yet (first start, render queued): 503 + Retry-After rather than 404, because the file
  * will exist in a few seconds and a 404 would tell clients and crawlers it never will.
  */
-const notReady = () =>
-  new HttpError(503, 'The catalogue is being generated. Please try again shortly.', { 'Retry-After': '5' });
+const notReady = () => new HttpError(503, 'The catalogue is being generated. Please try again shortly.', { 'Retry-After': '5' });
 
 /**
  * Public catalogue routes: search, genera, downloads. The search and genus answers add each line's

@@ -17,9 +17,19 @@ const height = z.enum(CATALOGUE_HEIGHTS, { error: 'The selected height is invali
 /** GET /api/catalogue query. Bad numbers are a 422 (CONTRACT "Paged lists"), never a 500. */
 export const listQuerySchema = z.object({
   q: blankAsMissing(
-    z.string({ error: 'The search must be text.' }).trim().max(100, { error: 'The search may not be greater than 100 characters.' }).optional(),
+    z
+      .string({ error: 'The search must be text.' })
+      .trim()
+      .max(100, { error: 'The search may not be greater than 100 characters.' })
+      .optional(),
   ),
-  genus: blankAsMissing(z.string({ error: 'The genus must be text.' }).trim().max(100, { error: 'The genus may not be greater than 100 characters.' }).optional()),
+  genus: blankAsMissing(
+    z
+      .string({ error: 'The genus must be text.' })
+      .trim()
+      .max(100, { error: 'The genus may not be greater than 100 characters.' })
+      .optional(),
+  ),
   form: blankAsMissing(form.optional()),
   height: blankAsMissing(height.optional()),
   // The contract's paging (the same 422s as every paged list), 50 lines a page by default.
@@ -177,7 +187,9 @@ export function readyFromProblem(input: ReadyFromFields, stored?: StoredReadyFro
 
 /** A status other than ready_from, given with the input, clears the date (why: {@link readyFromProblem}). */
 const clearStaleReadyFrom = <T extends ReadyFromFields>(input: T): T =>
-  input.stock_status !== undefined && input.stock_status !== 'ready_from' && input.ready_from !== null ? { ...input, ready_from: null } : input;
+  input.stock_status !== undefined && input.stock_status !== 'ready_from' && input.ready_from !== null
+    ? { ...input, ready_from: null }
+    : input;
 
 /** Adds the ready-from rule, as far as the input alone decides it, to a line's schema. */
 const withReadyFromRule = <S extends z.ZodType<ReadyFromFields>>(schema: S) =>
@@ -198,7 +210,13 @@ export type CatalogueItemPatch = z.input<typeof itemPatchSchema>;
 
 /** GET /api/catalogue/retired: the catalogue admin's list of retired lines. */
 export const retiredQuerySchema = z.object({
-  q: blankAsMissing(z.string({ error: 'The search must be text.' }).trim().max(100, { error: 'The search may not be greater than 100 characters.' }).optional()),
+  q: blankAsMissing(
+    z
+      .string({ error: 'The search must be text.' })
+      .trim()
+      .max(100, { error: 'The search may not be greater than 100 characters.' })
+      .optional(),
+  ),
   ...pagingSchema(50).shape,
 });
 

@@ -45,7 +45,9 @@ describe('embedded mode (PGlite): catalogue search', () => {
   });
 
   it('has the trigram indexes the migration creates', async () => {
-    const { rows } = await context.deps.db.raw(`SELECT indexname FROM pg_indexes WHERE tablename = 'catalogue_items' AND indexname LIKE '%_trgm' ORDER BY 1`);
+    const { rows } = await context.deps.db.raw(
+      `SELECT indexname FROM pg_indexes WHERE tablename = 'catalogue_items' AND indexname LIKE '%_trgm' ORDER BY 1`,
+    );
     expect(rows.map((r: { indexname: string }) => r.indexname)).toEqual([
       'catalogue_items_common_name_trgm',
       'catalogue_items_genus_trgm',
@@ -75,8 +77,16 @@ describe('embedded mode (PGlite): catalogue search', () => {
   });
 
   it('serves the genus routes', async () => {
-    expect((await client.get('/api/catalogue/genera')).body.data.map((g: { slug: string }) => g.slug)).toEqual(['acer', 'carpinus', 'fagus', 'prunus']);
-    expect((await client.get('/api/catalogue/genera/carpinus')).body.data).toMatchObject({ name: 'Carpinus', common_names: ['Hornbeam', 'Common hornbeam', 'European hornbeam'] });
+    expect((await client.get('/api/catalogue/genera')).body.data.map((g: { slug: string }) => g.slug)).toEqual([
+      'acer',
+      'carpinus',
+      'fagus',
+      'prunus',
+    ]);
+    expect((await client.get('/api/catalogue/genera/carpinus')).body.data).toMatchObject({
+      name: 'Carpinus',
+      common_names: ['Hornbeam', 'Common hornbeam', 'European hornbeam'],
+    });
     expect((await client.get('/api/catalogue/genera/quercus')).status).toBe(404);
   });
 });

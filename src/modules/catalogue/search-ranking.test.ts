@@ -115,7 +115,10 @@ describe('GET /api/catalogue ranks common-name matches', () => {
   });
 
   it('a product code, in any case, finds its line', async () => {
-    const [line] = (await ctx.deps.db('catalogue_items').where({ genus: 'Laurus', species: 'nobilis' }).select('id', 'code')) as { id: number; code: string }[];
+    const [line] = (await ctx.deps.db('catalogue_items').where({ genus: 'Laurus', species: 'nobilis' }).select('id', 'code')) as {
+      id: number;
+      code: string;
+    }[];
     for (const typed of [line!.code, line!.code.toLowerCase()]) {
       const body = await search(`q=${encodeURIComponent(typed)}`);
       expect(body.results.map((l) => l.id)).toEqual([line!.id]);
@@ -135,7 +138,8 @@ describe('GET /api/catalogue ranks common-name matches', () => {
 
 describe('GET /api/catalogue/genera/:slug common names', () => {
   it("lists the genus's names, then each species' on the page, then the lines' own that add a name", async () => {
-    const names = async (slug: string) => ((await client.get(`/api/catalogue/genera/${slug}`)).body as { data: { common_names: string[] } }).data.common_names;
+    const names = async (slug: string) =>
+      ((await client.get(`/api/catalogue/genera/${slug}`)).body as { data: { common_names: string[] } }).data.common_names;
     const prunus = await names('prunus');
     expect(prunus.slice(0, 5)).toEqual(['Cherry', 'Plum', 'Wild cherry', 'Gean', 'Sweet cherry']);
     expect(prunus).toEqual(expect.arrayContaining(['Cherry laurel', 'Portugal laurel', 'Blackthorn', 'Sloe', 'Myrobalan']));

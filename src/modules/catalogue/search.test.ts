@@ -142,11 +142,19 @@ describe('GET /api/catalogue/genera', () => {
     expect(status).toBe(200);
     expect(body.data.map((g: { name: string }) => g.name)).toEqual(['Acer', 'Betula', 'Carpinus', 'Fagus', 'Ostrya', 'Prunus', 'Quercus']);
     const acer = body.data[0];
-    expect(acer).toEqual({ name: 'Acer', slug: 'acer', lines: 3, updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
+    expect(acer).toEqual({
+      name: 'Acer',
+      slug: 'acer',
+      lines: 3,
+      updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
   });
 
   it('a genus page has its lines in catalogue order, its common names and its newest update', async () => {
-    await ctx.deps.db('catalogue_items').where({ genus: 'Acer', species: 'pseudoplatanus' }).update({ updated_at: new Date('2030-01-02T03:04:05Z') });
+    await ctx.deps
+      .db('catalogue_items')
+      .where({ genus: 'Acer', species: 'pseudoplatanus' })
+      .update({ updated_at: new Date('2030-01-02T03:04:05Z') });
     const { status, body } = await client.get('/api/catalogue/genera/acer');
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ name: 'Acer', slug: 'acer', updated_at: '2030-01-02T03:04:05.000Z' });
@@ -158,12 +166,21 @@ describe('GET /api/catalogue/genera', () => {
       'pseudoplatanus Bare root',
     ]);
     expect(Object.keys(body.data.lines[0]).sort()).toEqual(['code', 'common_name', 'form', 'genus', 'height', 'id', 'species']);
-    expect((await client.get('/api/catalogue/genera/carpinus')).body.data.common_names).toEqual(['Hornbeam', 'Common hornbeam', 'European hornbeam']);
+    expect((await client.get('/api/catalogue/genera/carpinus')).body.data.common_names).toEqual([
+      'Hornbeam',
+      'Common hornbeam',
+      'European hornbeam',
+    ]);
   });
 
   it('sees a new genus at once, and two spellings with one slug are one page', async () => {
     const a = await ctx.services.catalogue.create({ genus: '× Cuprocyparis', species: 'leylandii', form: '3L', height: '60-90' });
-    const b = await ctx.services.catalogue.create({ genus: 'Cuprocyparis', species: "leylandii 'Castlewellan'", form: '3L', height: '60-90' });
+    const b = await ctx.services.catalogue.create({
+      genus: 'Cuprocyparis',
+      species: "leylandii 'Castlewellan'",
+      form: '3L',
+      height: '60-90',
+    });
     const { body } = await client.get('/api/catalogue/genera');
     expect(body.data.filter((g: { slug: string }) => g.slug === 'cuprocyparis')).toEqual([expect.objectContaining({ lines: 2 })]);
     expect((await client.get('/api/catalogue/genera/cuprocyparis')).body.data.lines).toHaveLength(2);
@@ -181,7 +198,8 @@ describe('GET /api/catalogue/genera', () => {
 
 describe('after an import', () => {
   it('the table has fresh statistics, so search plans need no autovacuum', async () => {
-    const reltuples = async () => Number((await ctx.deps.db.raw(`SELECT reltuples FROM pg_class WHERE relname = 'catalogue_items'`)).rows[0].reltuples);
+    const reltuples = async () =>
+      Number((await ctx.deps.db.raw(`SELECT reltuples FROM pg_class WHERE relname = 'catalogue_items'`)).rows[0].reltuples);
     const rows = ITEMS.concat(ITEMS) as CatalogueItemInput[];
     await ctx.services.catalogue.replaceAll(rows);
     // Inserts alone never set reltuples; ANALYZE counts what it sampled (here, every line, retired ones too).

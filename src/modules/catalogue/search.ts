@@ -80,7 +80,8 @@ function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
       // A code copied from a price list or a quote finds its line (whole codes only: the unique
       // index answers that; a part of a code is no name a buyer types).
       if (code) w.orWhere('code', code);
-      if (species.length) w.orWhere((s) => s.whereIn('genus', speciesGenera).whereRaw(`${SPECIES_KEY_SQL} IN (${placeholders(species)})`, species));
+      if (species.length)
+        w.orWhere((s) => s.whereIn('genus', speciesGenera).whereRaw(`${SPECIES_KEY_SQL} IN (${placeholders(species)})`, species));
     });
   }
   if (filter.genera) builder.whereIn('genus', filter.genera);
@@ -103,7 +104,10 @@ function searchRank(words: string[]): { sql: string; bindings: string[] } {
     const ownPlant = species.length ? `common_name ILIKE ? OR species_key IN (${placeholders(species)})` : 'common_name ILIKE ?';
     const ownCode = code ? ' OR code = ?' : '';
     const genus = genera.length ? ` WHEN genus IN (${placeholders(genera)}) THEN 1` : '';
-    return { sql: `CASE WHEN ${ownPlant}${ownCode} THEN 0${genus} ELSE 2 END`, bindings: [like, ...species, ...(code ? [code] : []), ...genera] };
+    return {
+      sql: `CASE WHEN ${ownPlant}${ownCode} THEN 0${genus} ELSE 2 END`,
+      bindings: [like, ...species, ...(code ? [code] : []), ...genera],
+    };
   });
   // A line ranks as its worst-matched word.
   return { sql: `GREATEST(${levels.map((l) => l.sql).join(', ')})`, bindings: levels.flatMap((l) => l.bindings) };
@@ -129,7 +133,10 @@ export function pageQuery(db: Knex, filter: LineFilter, page: number, limit: num
   if (filter.words?.length) {
     const rank = searchRank(filter.words);
     return db
-      .withMaterialized('matched', filtered(db, filter).select(...LINE_COLUMNS, ...(viewer.trade ? TRADE_KEYS : []), db.raw(`${SPECIES_KEY_SQL} AS species_key`)))
+      .withMaterialized(
+        'matched',
+        filtered(db, filter).select(...LINE_COLUMNS, ...(viewer.trade ? TRADE_KEYS : []), db.raw(`${SPECIES_KEY_SQL} AS species_key`)),
+      )
       .from('matched')
       .select(...columns, db.raw('count(*) OVER () AS total'))
       .orderByRaw(`${rank.sql}, ${ORDER_KEY_SQL}`, rank.bindings)

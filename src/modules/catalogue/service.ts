@@ -1,4 +1,12 @@
-import type { CatalogueDownloads, CatalogueFacets, CatalogueLine, CataloguePage, GenusDetail, GenusSummary, ImportPreview } from '../../../shared/api/catalogue.ts';
+import type {
+  CatalogueDownloads,
+  CatalogueFacets,
+  CatalogueLine,
+  CataloguePage,
+  GenusDetail,
+  GenusSummary,
+  ImportPreview,
+} from '../../../shared/api/catalogue.ts';
 import type { Writable } from 'node:stream';
 import type { BusinessDetails } from '../../config.ts';
 import type { Db, Trx } from '../../db.ts';
@@ -9,11 +17,30 @@ import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS, type CatalogueFormat } from './cons
 import { CatalogueItem, type CatalogueFile } from './model.ts';
 import { TRADE_VIEWER, type Viewer } from '../../viewer.ts';
 import { presentDownload, presentItem } from './presenter.ts';
-import { itemPatchSchema, itemSchema, NOTHING_STORED, type CatalogueItemInput, type CatalogueItemPatch, type CatalogueQuery } from './schema.ts';
+import {
+  itemPatchSchema,
+  itemSchema,
+  NOTHING_STORED,
+  type CatalogueItemInput,
+  type CatalogueItemPatch,
+  type CatalogueQuery,
+} from './schema.ts';
 import { previewToken } from './import-preview.ts';
 import { codeUsedBy, planImport, previewOf, type ImportPlan, type LineChange, type NumberedItem } from './import-plan.ts';
 import { refuseReadyFrom, storedReadyFrom } from './ready-from-rule.ts';
-import { bumpRevision, codeOwner, currentRevision, formerCodeOwners, latestFile, storedLines, LINE_COLUMNS, linesByIds, tradeColumn, type CatalogueRow, type ViewedRow } from './store.ts';
+import {
+  bumpRevision,
+  codeOwner,
+  currentRevision,
+  formerCodeOwners,
+  latestFile,
+  storedLines,
+  LINE_COLUMNS,
+  linesByIds,
+  tradeColumn,
+  type CatalogueRow,
+  type ViewedRow,
+} from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
 import { writeStaffWorkbook } from './staff-workbook.ts';
@@ -66,7 +93,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     const revision = await currentRevision(deps.db);
     if (facetCache?.revision === revision) return facetCache.facets;
     const distinct = async (column: 'genus' | 'form' | 'height') =>
-      (await deps.db('catalogue_items').whereNull('retired_at').distinct(column).orderBy(column)).map((r: Record<string, string>) => r[column]!);
+      (await deps.db('catalogue_items').whereNull('retired_at').distinct(column).orderBy(column)).map(
+        (r: Record<string, string>) => r[column]!,
+      );
     const [genus, form, height] = await Promise.all([distinct('genus'), distinct('form'), distinct('height')]);
     const value = { genus, form: form.sort(byVocabulary(CATALOGUE_FORMS)), height: height.sort(byVocabulary(CATALOGUE_HEIGHTS)) };
     facetCache = { revision, facets: value };
@@ -111,7 +140,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
   async function importPlan(trx: Trx, rows: NumberedItem[]): Promise<ImportPlan> {
     const lines = await storedLines(trx);
     const codes = new Set(lines.map((line) => line.code));
-    const former = await formerCodeOwners(trx, rows.flatMap((row) => (row.code && !codes.has(row.code) ? [row.code] : [])));
+    const former = await formerCodeOwners(
+      trx,
+      rows.flatMap((row) => (row.code && !codes.has(row.code) ? [row.code] : [])),
+    );
     const plan = planImport(lines, rows, former);
     if (plan.errors.length) {
       const listed = plan.errors.slice(0, MAX_LISTED_ERRORS);
@@ -156,7 +188,12 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           didYouMean = nearest.slice(0, 3).map((m) => m.genus);
         }
       }
-      return { results: result.rows.map((row) => presentItem(row, viewer)), total: result.total, facets: facetValues, did_you_mean: didYouMean };
+      return {
+        results: result.rows.map((row) => presentItem(row, viewer)),
+        total: result.total,
+        facets: facetValues,
+        did_you_mean: didYouMean,
+      };
     },
 
     /** Every genus with its line count and newest update, sorted by name (the genus index, the sitemap). */
@@ -209,7 +246,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
      */
     async retire(id: number): Promise<void> {
       await deps.db.transaction(async (trx) => {
-        const retired = await trx('catalogue_items').where({ id }).whereNull('retired_at').update({ retired_at: trx.fn.now(), updated_at: trx.fn.now() });
+        const retired = await trx('catalogue_items')
+          .where({ id })
+          .whereNull('retired_at')
+          .update({ retired_at: trx.fn.now(), updated_at: trx.fn.now() });
         if (!retired) throw notFound();
         await changed(trx, `retired ${id}`);
       });
@@ -218,7 +258,11 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     /** Brings a retired line back into the catalogue, as it was; unknown or not retired id → 404. */
     async reinstate(id: number): Promise<CatalogueLine> {
       const item = await deps.db.transaction(async (trx) => {
-        const [row] = await trx('catalogue_items').where({ id }).whereNotNull('retired_at').update({ retired_at: null, updated_at: trx.fn.now() }).returning('*');
+        const [row] = await trx('catalogue_items')
+          .where({ id })
+          .whereNotNull('retired_at')
+          .update({ retired_at: null, updated_at: trx.fn.now() })
+          .returning('*');
         if (!row) throw notFound();
         await changed(trx, `reinstated ${id}`);
         return row as CatalogueRow;
@@ -240,7 +284,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
       const [rows, [count]] = await Promise.all([
         filtered()
           .select(...LINE_COLUMNS, tradeColumn(deps.db))
-          .orderBy([{ column: 'retired_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+          .orderBy([
+            { column: 'retired_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
           .limit(limit)
           .offset((query.page ?? 0) * limit) as Promise<ViewedRow[]>,
         filtered().count<{ n: string }[]>({ n: '*' }),
@@ -289,19 +336,29 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         const added = plan.added.map(({ item: { row: _row, ...item } }) => stored(item));
         for (let start = 0; start < added.length; start += 500) await trx('catalogue_items').insert(added.slice(start, start + 500));
         const apply = (change: LineChange, extra: Record<string, unknown> = {}) =>
-          trx('catalogue_items').where({ id: change.id }).update({ ...stored(change.patch), ...extra, updated_at: trx.fn.now() });
+          trx('catalogue_items')
+            .where({ id: change.id })
+            .update({ ...stored(change.patch), ...extra, updated_at: trx.fn.now() });
         for (const change of plan.changed) await apply(change);
         for (const change of plan.reinstated) await apply(change, { retired_at: null });
         const retiring = plan.retired.map((line) => line.id);
         for (let start = 0; start < retiring.length; start += 1000) {
-          await trx('catalogue_items').whereIn('id', retiring.slice(start, start + 1000)).update({ retired_at: trx.fn.now(), updated_at: trx.fn.now() });
+          await trx('catalogue_items')
+            .whereIn('id', retiring.slice(start, start + 1000))
+            .update({ retired_at: trx.fn.now(), updated_at: trx.fn.now() });
         }
-        await changed(trx, `imported ${rows.length} rows: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.retired.length} retired, ${plan.reinstated.length} reinstated`);
+        await changed(
+          trx,
+          `imported ${rows.length} rows: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.retired.length} retired, ${plan.reinstated.length} reinstated`,
+        );
         return touched;
       });
       // Many new rows: fresh statistics keep search plans on the trigram indexes where autovacuum
       // is off (or has not come round yet). The import stands either way.
-      if (touched) await deps.db.raw('ANALYZE catalogue_items').catch((err: unknown) => deps.log.warn({ err }, 'ANALYZE catalogue_items failed after an import'));
+      if (touched)
+        await deps.db
+          .raw('ANALYZE catalogue_items')
+          .catch((err: unknown) => deps.log.warn({ err }, 'ANALYZE catalogue_items failed after an import'));
       return rows.length;
     },
 
@@ -316,7 +373,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
 
     /** Dashboard figures: how many lines, and when the newest download was generated. */
     async summary(): Promise<{ rows: number; generated_at: string | null }> {
-      const [[count], pdf] = await Promise.all([deps.db('catalogue_items').whereNull('retired_at').count<{ n: string }[]>({ n: '*' }), latestFile(deps.db, 'pdf')]);
+      const [[count], pdf] = await Promise.all([
+        deps.db('catalogue_items').whereNull('retired_at').count<{ n: string }[]>({ n: '*' }),
+        latestFile(deps.db, 'pdf'),
+      ]);
       return { rows: Number(count?.n ?? 0), generated_at: pdf ? new Date(pdf.generated_at).toISOString() : null };
     },
 
@@ -354,10 +414,10 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
 export type CatalogueService = ReturnType<typeof catalogueService>;
 
 /**
-  * The catalogue lines with these ids as `viewer` sees them, keyed by id (ids not found are
-  * absent), retired ones included with their `retired_at`: for other modules that hold catalogue
-  * ids (plant lists, quote requests), which show such a line as no longer available and must not
-  * add it anew. Read in `db`, a transaction when the caller snapshots the lines into its own rows.
+ * The catalogue lines with these ids as `viewer` sees them, keyed by id (ids not found are
+ * absent), retired ones included with their `retired_at`: for other modules that hold catalogue
+ * ids (plant lists, quote requests), which show such a line as no longer available and must not
+ * add it anew. Read in `db`, a transaction when the caller snapshots the lines into its own rows.
  */
 export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[], viewer: Viewer): Promise<Map<number, CatalogueLine>> {
   const rows = await linesByIds(db, ids, viewer);
@@ -369,7 +429,8 @@ export async function catalogueLinesByIds(db: Db | Trx, ids: readonly number[], 
  * availability — keyed by id; retired lines carry `retired_at`. For staff pricing a
  * quote request only: a buyer's answer goes through the viewer, never through this.
  */
-export const staffLinesByIds = (db: Db, ids: readonly number[]): Promise<Map<number, CatalogueLine>> => catalogueLinesByIds(db, ids, TRADE_VIEWER);
+export const staffLinesByIds = (db: Db, ids: readonly number[]): Promise<Map<number, CatalogueLine>> =>
+  catalogueLinesByIds(db, ids, TRADE_VIEWER);
 
 /** The price-list renderer, for the trade module's job (a module reaches another only through its service). */
 export { renderPricedCatalogue } from './price-list.ts';

@@ -25,11 +25,23 @@ async function importFile(file: File) {
 }
 
 /** Every line as stored, retired ones too: what must not move when nothing changed. */
-const storedRows = () => db()('catalogue_items').orderBy('id').select('id', 'code', 'genus', 'species', 'form', 'height', 'price_pence', 'updated_at', 'retired_at');
+const storedRows = () =>
+  db()('catalogue_items')
+    .orderBy('id')
+    .select('id', 'code', 'genus', 'species', 'form', 'height', 'price_pence', 'updated_at', 'retired_at');
 const changedEvents = async () => Number((await db()('events').where({ name: 'catalogue.changed' }).count({ n: '*' }).first())!.n);
 
 const PLANTS = [
-  { genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: 'Bare root', height: '60-90', price_pence: 245, stock_status: 'in_stock', stock_quantity: 5000 },
+  {
+    genus: 'Acer',
+    species: 'campestre',
+    common_name: 'Field maple',
+    form: 'Bare root',
+    height: '60-90',
+    price_pence: 245,
+    stock_status: 'in_stock',
+    stock_quantity: 5000,
+  },
   { genus: 'Carpinus', species: 'betulus', common_name: 'Hornbeam', form: 'Bare root', height: '60-90', price_pence: 180 },
   { genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: '2L', height: '40-60', price_pence: 320 },
   { genus: 'Ilex', species: 'aquifolium', common_name: 'Holly', form: '3L', height: '40-60', price_pence: 650 },
@@ -40,13 +52,17 @@ async function catalogueInUse() {
   await db()('quote_request_lines').delete();
   await db()('plant_list_lines').delete();
   await db()('catalogue_items').delete();
-  const ids = await insertCatalogueItems(db(), PLANTS.map((p) => ({ ...p })));
+  const ids = await insertCatalogueItems(
+    db(),
+    PLANTS.map((p) => ({ ...p })),
+  );
   const requester = await signedIn(app.server, app.context.deps, { role: 'user' });
   for (const id of ids) expect((await requester.post('/api/plant-list/lines', { catalogue_item_id: id, quantity: 10 })).status).toBe(201);
   const quote = await requester.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA' });
   expect(quote.status, JSON.stringify(quote.body)).toBe(201);
   const buyer = await signedIn(app.server, app.context.deps, { role: 'user' });
-  for (const [i, id] of ids.entries()) expect((await buyer.post('/api/plant-list/lines', { catalogue_item_id: id, quantity: i + 1 })).status).toBe(201);
+  for (const [i, id] of ids.entries())
+    expect((await buyer.post('/api/plant-list/lines', { catalogue_item_id: id, quantity: i + 1 })).status).toBe(201);
   return { ids, buyer, requester, quoteId: quote.body.id as number };
 }
 
@@ -73,7 +89,12 @@ describe('importing an unchanged export', () => {
 
   /** Imports `file` and checks that nothing at all moved. */
   async function changesNothing(file: File) {
-    const before = { rows: await storedRows(), seen: await whatBuyersSee(used), revision: await currentRevision(db()), events: await changedEvents() };
+    const before = {
+      rows: await storedRows(),
+      seen: await whatBuyersSee(used),
+      revision: await currentRevision(db()),
+      events: await changedEvents(),
+    };
     const previewed = await importFile(file);
     expect(previewed.counts).toEqual({ added: 0, changed: 0, retired: 0, reinstated: 0, unchanged: PLANTS.length });
     expect(await storedRows()).toEqual(before.rows); // same ids, codes and updated_at: 0 rows touched
@@ -87,8 +108,13 @@ describe('importing an unchanged export', () => {
   });
 
   it('a CSV with codes and prices, imported as it is, changes nothing either', async () => {
-    const rows = await db()('catalogue_items').orderBy('id').select('code', 'genus', 'species', 'common_name', 'form', 'height', 'price_pence');
-    const csv = ['Code,Genus,Species,Common name,Form,Height (cm),Price (£)', ...rows.map((r) => [r.code, r.genus, r.species, r.common_name, r.form, r.height, poundsInput(r.price_pence)].join(','))];
+    const rows = await db()('catalogue_items')
+      .orderBy('id')
+      .select('code', 'genus', 'species', 'common_name', 'form', 'height', 'price_pence');
+    const csv = [
+      'Code,Genus,Species,Common name,Form,Height (cm),Price (£)',
+      ...rows.map((r) => [r.code, r.genus, r.species, r.common_name, r.form, r.height, poundsInput(r.price_pence)].join(',')),
+    ];
     await changesNothing({ name: 'catalogue.csv', body: Buffer.from(csv.join('\n')), type: 'text/csv' });
   });
 
@@ -110,7 +136,8 @@ describe('importing a sheet with one height changed and one line missing', () =>
     // The public workbook as staff would edit it: the maple now 90-120, the hornbeam row deleted.
     const rows = await db()('catalogue_items').orderBy('id').select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height');
     const csv = ['Code,Genus,Species,Common name,Form,Height (cm)'];
-    for (const r of rows) if (r.id !== hornbeam) csv.push([r.code, r.genus, r.species, r.common_name, r.form, r.id === maple ? '90-120' : r.height].join(','));
+    for (const r of rows)
+      if (r.id !== hornbeam) csv.push([r.code, r.genus, r.species, r.common_name, r.form, r.id === maple ? '90-120' : r.height].join(','));
     const previewed = await importFile({ name: 'edited.csv', body: Buffer.from(csv.join('\n')), type: 'text/csv' });
     expect(previewed.counts).toEqual({ added: 0, changed: 1, retired: 1, reinstated: 0, unchanged: 2 });
     expect(previewed.changed[0].after).toMatchObject({ code: before.code, height: '90-120' });
@@ -118,7 +145,14 @@ describe('importing a sheet with one height changed and one line missing', () =>
     expect(await currentRevision(db())).toBe(revision + 1);
 
     const after = await db()('catalogue_items').where({ id: maple }).first();
-    expect(after).toMatchObject({ id: maple, code: before.code, height: '90-120', price_pence: 245, stock_quantity: 5000, retired_at: null });
+    expect(after).toMatchObject({
+      id: maple,
+      code: before.code,
+      height: '90-120',
+      price_pence: 245,
+      stock_quantity: 5000,
+      retired_at: null,
+    });
     const retired = await db()('catalogue_items').where({ id: hornbeam }).first();
     expect(retired).toMatchObject({ code: gone.code, genus: 'Carpinus', species: 'betulus' });
     expect(retired.retired_at).toBeInstanceOf(Date);
@@ -128,7 +162,12 @@ describe('importing a sheet with one height changed and one line missing', () =>
     const list = (await used.buyer.get('/api/plant-list')).body;
     expect(list.count).toBe(PLANTS.length);
     const listed = (id: number) => list.lines.find((l: { catalogue_item_id: number }) => l.catalogue_item_id === id);
-    expect(listed(maple)).toMatchObject({ available: true, changed: true, quantity: 1, current: { id: maple, code: before.code, height: '90-120' } });
+    expect(listed(maple)).toMatchObject({
+      available: true,
+      changed: true,
+      quantity: 1,
+      current: { id: maple, code: before.code, height: '90-120' },
+    });
     expect(listed(hornbeam)).toMatchObject({
       available: false,
       quantity: 2,
@@ -139,7 +178,14 @@ describe('importing a sheet with one height changed and one line missing', () =>
     // The quote request: every line still names its catalogue line; the hornbeam's is no longer available.
     const quote = (await used.requester.get(`/api/quote-requests/${used.quoteId}`)).body;
     expect(quote.lines.map((l: { catalogue_item_id: number }) => l.catalogue_item_id)).toEqual(used.ids);
-    expect(quote.lines[1]).toMatchObject({ code: gone.code, genus: 'Carpinus', species: 'betulus', height: '60-90', quantity: 10, available: false });
+    expect(quote.lines[1]).toMatchObject({
+      code: gone.code,
+      genus: 'Carpinus',
+      species: 'betulus',
+      height: '60-90',
+      quantity: 10,
+      available: false,
+    });
     expect(quote.lines[0]).toMatchObject({ code: before.code, height: '60-90', available: true });
     const staffView = (await app.admin.get(`/api/admin/quote-requests/${used.quoteId}`)).body;
     expect(staffView.lines[1]).toMatchObject({ code: gone.code, available: false });
@@ -156,14 +202,23 @@ describe('importing a sheet with one height changed and one line missing', () =>
     csv.push([gone.code, 'Carpinus', 'betulus', 'Hornbeam', 'Bare root', '60-90'].join(','));
     const back = await importFile({ name: 'back.csv', body: Buffer.from(csv.join('\n')), type: 'text/csv' });
     expect(back.counts).toEqual({ added: 0, changed: 0, retired: 0, reinstated: 1, unchanged: 3 });
-    expect(await db()('catalogue_items').where({ id: hornbeam }).first()).toMatchObject({ code: gone.code, retired_at: null, price_pence: 180 });
-    expect((await used.buyer.get('/api/plant-list')).body.lines.find((l: { catalogue_item_id: number }) => l.catalogue_item_id === hornbeam)).toMatchObject({ available: true });
+    expect(await db()('catalogue_items').where({ id: hornbeam }).first()).toMatchObject({
+      code: gone.code,
+      retired_at: null,
+      price_pence: 180,
+    });
+    expect(
+      (await used.buyer.get('/api/plant-list')).body.lines.find((l: { catalogue_item_id: number }) => l.catalogue_item_id === hornbeam),
+    ).toMatchObject({ available: true });
   });
 
   it('matches a sheet without codes by genus, species, form and height, in any capitals', async () => {
     const used = await catalogueInUse();
     const rows = await db()('catalogue_items').orderBy('id').select('id', 'genus', 'species', 'common_name', 'form', 'height');
-    const csv = ['Genus,Species,Common name,Form,Height (cm)', ...rows.slice(1).map((r) => [r.genus.toUpperCase(), r.species, r.common_name, r.form, r.height].join(','))];
+    const csv = [
+      'Genus,Species,Common name,Form,Height (cm)',
+      ...rows.slice(1).map((r) => [r.genus.toUpperCase(), r.species, r.common_name, r.form, r.height].join(',')),
+    ];
     const previewed = await importFile({ name: 'plain.csv', body: Buffer.from(csv.join('\n')), type: 'text/csv' });
     expect(previewed.counts).toMatchObject({ added: 0, changed: 3, retired: 1 });
     const stored = await db()('catalogue_items').orderBy('id').select('id', 'genus', 'retired_at');

@@ -10,11 +10,18 @@ const db = () => app.context.deps.db;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const WORKBOOK = '/api/admin/catalogue/workbook.xlsx';
 
-const previewFile = (body: Buffer) => sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'staff.xlsx', body, type: XLSX } });
+const previewFile = (body: Buffer) =>
+  sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'staff.xlsx', body, type: XLSX } });
 async function importFile(body: Buffer) {
   const preview = await previewFile(body);
   if (preview.status !== 200) return preview;
-  return sendForm(app.admin, 'POST', '/api/catalogue/import', { token: preview.body.token }, { file: { name: 'staff.xlsx', body, type: XLSX } });
+  return sendForm(
+    app.admin,
+    'POST',
+    '/api/catalogue/import',
+    { token: preview.body.token },
+    { file: { name: 'staff.xlsx', body, type: XLSX } },
+  );
 }
 
 /** Every line as staff see it, with its id and code. */
@@ -37,8 +44,27 @@ const LINES = [
     stock_status: 'in_stock',
     stock_quantity: 5000,
   },
-  { genus: 'Carpinus', species: 'betulus', common_name: 'Hornbeam', form: 'Bare root', height: '60-90', price_pence: 245, price_breaks: [{ min_quantity: 100, price_pence: 220 }], stock_status: 'ready_from', ready_from: '2027-01-10' },
-  { genus: 'Fagus', species: 'sylvatica', common_name: '', form: '3L', height: '40-60', price_pence: 7, stock_status: 'limited', stock_quantity: 0 },
+  {
+    genus: 'Carpinus',
+    species: 'betulus',
+    common_name: 'Hornbeam',
+    form: 'Bare root',
+    height: '60-90',
+    price_pence: 245,
+    price_breaks: [{ min_quantity: 100, price_pence: 220 }],
+    stock_status: 'ready_from',
+    ready_from: '2027-01-10',
+  },
+  {
+    genus: 'Fagus',
+    species: 'sylvatica',
+    common_name: '',
+    form: '3L',
+    height: '40-60',
+    price_pence: 7,
+    stock_status: 'limited',
+    stock_quantity: 0,
+  },
   { genus: 'Taxus', species: 'baccata', common_name: 'Yew', form: '2L', height: '20-40' },
 ];
 
@@ -74,7 +100,9 @@ describe('the staff workbook', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(XLSX);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[a-z0-9-]+-staff-workbook-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="[a-z0-9-]+-staff-workbook-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
 
     const sheet = book.worksheets[0]!;
     expect(sheet.name).toBe('Catalogue');
@@ -99,14 +127,36 @@ describe('the staff workbook', () => {
     const codes = Object.fromEntries((await catalogue()).map((line) => [line.species, line.code]));
     expect(acer.getCell(1).value).toBe(codes.campestre);
     expect(codes.campestre).toMatch(/^[A-Z0-9-]+$/);
-    expect((acer.values as unknown[]).slice(2)).toEqual(['Acer', 'campestre', 'Field maple', '10L', '175-200', 12.5, 10, 11.99, 50, 11.01, 100, 9.9, 1000, 8.75, 'In stock', 5000]);
+    expect((acer.values as unknown[]).slice(2)).toEqual([
+      'Acer',
+      'campestre',
+      'Field maple',
+      '10L',
+      '175-200',
+      12.5,
+      10,
+      11.99,
+      50,
+      11.01,
+      100,
+      9.9,
+      1000,
+      8.75,
+      'In stock',
+      5000,
+    ]);
     expect(acer.getCell(7).numFmt).toBe('0.00');
     expect(acer.getCell(9).numFmt).toBe('0.00');
     const carpinus = rowOf(sheet, 'betulus');
     const readyFrom = carpinus.getCell(18);
     expect(readyFrom.value).toEqual(new Date('2027-01-10T00:00:00Z'));
     expect(readyFrom.numFmt).toBe('d mmm yyyy');
-    expect([carpinus.getCell(7).value, carpinus.getCell(8).value, carpinus.getCell(9).value, carpinus.getCell(10).value]).toEqual([2.45, 100, 2.2, null]);
+    expect([carpinus.getCell(7).value, carpinus.getCell(8).value, carpinus.getCell(9).value, carpinus.getCell(10).value]).toEqual([
+      2.45,
+      100,
+      2.2,
+      null,
+    ]);
     expect(carpinus.getCell(16).value).toBe('Ready from');
     expect((rowOf(sheet, 'sylvatica').values as unknown[]).slice(7)).toEqual([0.07, ...Array(8).fill(undefined), 'Limited', 0]);
     expect((rowOf(sheet, 'baccata').values as unknown[]).slice(2)).toEqual(['Taxus', 'baccata', 'Yew', '2L', '20-40']);
@@ -162,13 +212,25 @@ describe('the staff workbook', () => {
     const imported = await importFile(await save(book));
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     const trade = Object.fromEntries((await catalogue()).map((l) => [l.species, l.trade]));
-    expect(trade.baccata).toEqual({ price_pence: null, price_breaks: [{ min_quantity: 25, price_pence: 310 }], stock_status: 'ready_from', stock_quantity: null, ready_from: '2027-03-01' });
-    expect(trade.campestre).toMatchObject({ price_pence: 1250, price_breaks: [{ min_quantity: 10, price_pence: 1199 }], stock_quantity: null });
+    expect(trade.baccata).toEqual({
+      price_pence: null,
+      price_breaks: [{ min_quantity: 25, price_pence: 310 }],
+      stock_status: 'ready_from',
+      stock_quantity: null,
+      ready_from: '2027-03-01',
+    });
+    expect(trade.campestre).toMatchObject({
+      price_pence: 1250,
+      price_breaks: [{ min_quantity: 10, price_pence: 1199 }],
+      stock_quantity: null,
+    });
   });
 
   it('has at least three pairs of break columns, for staff to add breaks where no line has any', async () => {
     await db()('catalogue_items').update({ price_breaks: JSON.stringify([]) });
     const header = (await download()).book.worksheets[0]!.getRow(1).values as unknown[];
-    expect(header.filter((h) => typeof h === 'string' && h.startsWith('Break '))).toEqual([1, 2, 3].flatMap((n) => [`Break ${n} quantity`, `Break ${n} price (£)`]));
+    expect(header.filter((h) => typeof h === 'string' && h.startsWith('Break '))).toEqual(
+      [1, 2, 3].flatMap((n) => [`Break ${n} quantity`, `Break ${n} price (£)`]),
+    );
   });
 });

@@ -74,12 +74,19 @@ function cellsOf(row: CatalogueRow, trade: CatalogueTrade | undefined, pairs: nu
 
 /** The most breaks any active line has: how many pairs of break columns the sheet needs. */
 async function mostBreaks(db: Knex): Promise<number> {
-  const row = (await db('catalogue_items').whereNull('retired_at').max({ n: db.raw(`jsonb_array_length(coalesce(price_breaks, '[]'::jsonb))`) }).first()) as { n: number | null } | undefined;
+  const row = (await db('catalogue_items')
+    .whereNull('retired_at')
+    .max({ n: db.raw(`jsonb_array_length(coalesce(price_breaks, '[]'::jsonb))`) })
+    .first()) as { n: number | null } | undefined;
   return Number(row?.n ?? 0);
 }
 
 /** Writes the staff workbook of the catalogue's active lines to `out` (a retired line is one the import would retire); resolves once it is all written. */
-export async function writeStaffWorkbook(db: Knex, out: Writable, meta: { business: BusinessDetails; issued: Date }): Promise<{ rows: number }> {
+export async function writeStaffWorkbook(
+  db: Knex,
+  out: Writable,
+  meta: { business: BusinessDetails; issued: Date },
+): Promise<{ rows: number }> {
   const pairs = Math.min(MAX_BREAKS, Math.max(MIN_BREAK_PAIRS, await mostBreaks(db)));
   const columns = columnsFor(pairs);
   const issued = issueDateLong(meta.issued);
@@ -90,7 +97,12 @@ export async function writeStaffWorkbook(db: Knex, out: Writable, meta: { busine
   workbook.subject = `Staff catalogue workbook with trade prices, ${issued}. Not for customers.`;
 
   const sheet = workbook.addWorksheet('Catalogue', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1, activeCell: 'A2' }] });
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
+  sheet.columns = columns.map((c, i) => ({
+    header: c.header,
+    key: String(i),
+    width: c.width,
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
   const header = sheet.getRow(1);
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };

@@ -16,13 +16,29 @@ import type { Viewer } from '../../viewer.ts';
 export type CatalogueRow = Omit<CatalogueLine, 'retired_at'> & { retired_at?: Date | string | null };
 
 /** The trade of a line read without its prices (a former code's owner, named in a message only). */
-const NO_TRADE: CatalogueTrade = Object.freeze({ price_pence: null, price_breaks: [], stock_status: null, stock_quantity: null, ready_from: null });
+const NO_TRADE: CatalogueTrade = Object.freeze({
+  price_pence: null,
+  price_breaks: [],
+  stock_status: null,
+  stock_quantity: null,
+  ready_from: null,
+});
 
 /** Every line, retired ones too, as an import compares them (import-plan.ts), in id order. */
 export async function storedLines(db: Knex): Promise<StoredLine[]> {
   return (await db('catalogue_items')
     .orderBy('id')
-    .select('id', 'code', 'genus', 'species', 'common_name', 'form', 'height', db.raw('retired_at IS NOT NULL AS retired'), tradeColumn(db))) as StoredLine[];
+    .select(
+      'id',
+      'code',
+      'genus',
+      'species',
+      'common_name',
+      'form',
+      'height',
+      db.raw('retired_at IS NOT NULL AS retired'),
+      tradeColumn(db),
+    )) as StoredLine[];
 }
 
 /**
@@ -35,7 +51,10 @@ export async function formerCodeOwners(db: Knex, codes: readonly string[]): Prom
     .join('catalogue_items as c', 'c.id', 'h.catalogue_item_id')
     .whereIn('h.code', [...new Set(codes)])
     .whereRaw('c.code <> h.code')
-    .select('h.code as former', 'c.id', 'c.code', 'c.genus', 'c.species', 'c.common_name', 'c.form', 'c.height')) as (Omit<StoredLine, 'retired' | 'trade'> & {
+    .select('h.code as former', 'c.id', 'c.code', 'c.genus', 'c.species', 'c.common_name', 'c.form', 'c.height')) as (Omit<
+    StoredLine,
+    'retired' | 'trade'
+  > & {
     former: string;
   })[];
   return new Map(rows.map(({ former, ...line }) => [former, { ...line, retired: false, trade: NO_TRADE }]));
@@ -174,6 +193,8 @@ export async function linesByIds(db: Knex, ids: readonly number[], viewer: Viewe
 
 /** The most price breaks any line has: how many break column pairs a price list's workbook needs. */
 export async function maxPriceBreaks(db: Knex): Promise<number> {
-  const row = (await db('catalogue_items').whereNull('retired_at').first(db.raw('coalesce(max(jsonb_array_length(price_breaks)), 0)::int AS most'))) as { most: number } | undefined;
+  const row = (await db('catalogue_items')
+    .whereNull('retired_at')
+    .first(db.raw('coalesce(max(jsonb_array_length(price_breaks)), 0)::int AS most'))) as { most: number } | undefined;
   return row?.most ?? 0;
 }

@@ -9,20 +9,30 @@ describe('staff edit trade prices and availability', () => {
     const created = await app.admin.post('/api/catalogue', {
       ...line,
       price_pence: 1250,
-      price_breaks: [{ min_quantity: 10, price_pence: 1100 }, { min_quantity: 50, price_pence: 990 }],
+      price_breaks: [
+        { min_quantity: 10, price_pence: 1100 },
+        { min_quantity: 50, price_pence: 990 },
+      ],
       stock_status: 'in_stock',
       stock_quantity: 300,
     });
     expect(created.status).toBe(201);
     expect(created.body.trade).toEqual({
       price_pence: 1250,
-      price_breaks: [{ min_quantity: 10, price_pence: 1100 }, { min_quantity: 50, price_pence: 990 }],
+      price_breaks: [
+        { min_quantity: 10, price_pence: 1100 },
+        { min_quantity: 50, price_pence: 990 },
+      ],
       stock_status: 'in_stock',
       stock_quantity: 300,
       ready_from: null,
     });
     const id = created.body.id as number;
-    const patched = await app.admin.patch(`/api/catalogue/${id}`, { stock_status: 'ready_from', ready_from: '2027-03-01', price_breaks: null });
+    const patched = await app.admin.patch(`/api/catalogue/${id}`, {
+      stock_status: 'ready_from',
+      ready_from: '2027-03-01',
+      price_breaks: null,
+    });
     expect(patched.body.trade).toMatchObject({ price_pence: 1250, price_breaks: [], stock_status: 'ready_from', ready_from: '2027-03-01' });
     expect((await app.admin.patch(`/api/catalogue/${id}`, { price_pence: null })).body.trade.price_pence).toBeNull();
     const listed = await app.admin.get('/api/catalogue?match=exact&q=campestre');
@@ -39,7 +49,14 @@ describe('staff edit trade prices and availability', () => {
     ['stock_status', 'plenty', 'The stock status must be one of: in_stock, limited, ready_from, out_of_stock.'],
     ['ready_from', '2027-02-30', 'The ready from date must be a real date.'],
     ['ready_from', 'next spring', 'The ready from date must be a date (YYYY-MM-DD).'],
-    ['price_breaks', [{ min_quantity: 50, price_pence: 900 }, { min_quantity: 10, price_pence: 1000 }], 'The price breaks must be in ascending order of quantity, each quantity once.'],
+    [
+      'price_breaks',
+      [
+        { min_quantity: 50, price_pence: 900 },
+        { min_quantity: 10, price_pence: 1000 },
+      ],
+      'The price breaks must be in ascending order of quantity, each quantity once.',
+    ],
     ['price_breaks', 'lots', 'The price breaks must be a list of {min_quantity, price_pence}.'],
   ])('refuses %s = %j with a 422 and changes nothing', async (field, value, message) => {
     const created = await app.admin.post('/api/catalogue', { ...line, price_pence: 700 });
@@ -60,7 +77,10 @@ describe('the ready-from rule', () => {
   const REQUIRED = 'The ready from date is required when the stock status is ready_from.';
   const NEEDS_STATUS = 'A ready from date needs the stock status ready_from.';
   const stored = async (id: number) =>
-    (await app.context.deps.db('catalogue_items').where({ id }).first('stock_status', app.context.deps.db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`))) as {
+    (await app.context.deps
+      .db('catalogue_items')
+      .where({ id })
+      .first('stock_status', app.context.deps.db.raw(`to_char(ready_from, 'YYYY-MM-DD') AS ready_from`))) as {
       stock_status: string | null;
       ready_from: string | null;
     };

@@ -11,7 +11,12 @@ async function importCsv(csv: string) {
   return sendForm(app.admin, 'POST', '/api/catalogue/import', { token: preview.body.token }, { file });
 }
 const tradeOf = async () =>
-  Object.fromEntries(((await app.admin.get('/api/catalogue?limit=100')).body.results as { species: string; trade: unknown }[]).map((l) => [l.species, l.trade]));
+  Object.fromEntries(
+    ((await app.admin.get('/api/catalogue?limit=100')).body.results as { species: string; trade: unknown }[]).map((l) => [
+      l.species,
+      l.trade,
+    ]),
+  );
 
 describe('catalogue import with trade columns', () => {
   it('reads Price (£) in pounds, each break in its own columns, Stock status, Stock quantity and Ready from', async () => {
@@ -24,12 +29,25 @@ describe('catalogue import with trade columns', () => {
     );
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(await tradeOf()).toEqual({
-      campestre: { price_pence: 1250, price_breaks: [{ min_quantity: 10, price_pence: 1100 }, { min_quantity: 50, price_pence: 990 }], stock_status: 'in_stock', stock_quantity: 300, ready_from: null },
+      campestre: {
+        price_pence: 1250,
+        price_breaks: [
+          { min_quantity: 10, price_pence: 1100 },
+          { min_quantity: 50, price_pence: 990 },
+        ],
+        stock_status: 'in_stock',
+        stock_quantity: 300,
+        ready_from: null,
+      },
       betulus: { price_pence: null, price_breaks: [], stock_status: 'ready_from', stock_quantity: null, ready_from: '2027-03-10' },
     });
 
     // A price change alone is a change in the preview, shown before and after.
-    const file = { name: 'c.csv', body: Buffer.from('Genus,Species,Form,Height (cm),Price (£)\nAcer,campestre,10L,175-200,13\nCarpinus,betulus,3L,60-90,\n'), type: 'text/csv' };
+    const file = {
+      name: 'c.csv',
+      body: Buffer.from('Genus,Species,Form,Height (cm),Price (£)\nAcer,campestre,10L,175-200,13\nCarpinus,betulus,3L,60-90,\n'),
+      type: 'text/csv',
+    };
     const preview = await sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file });
     expect(preview.body.counts).toEqual({ added: 0, changed: 1, retired: 0, reinstated: 0, unchanged: 1 });
     expect(preview.body.changed[0].before.trade.price_pence).toBe(1250);
@@ -104,7 +122,9 @@ describe('catalogue import with trade columns', () => {
   });
 
   it('refuses a break column without its pair', async () => {
-    const bad = await importCsv('Genus,Species,Form,Height (cm),Break 1 quantity,Break 1 price (£),Break 2 quantity\nAcer,campestre,10L,175-200,10,2,50\n');
+    const bad = await importCsv(
+      'Genus,Species,Form,Height (cm),Break 1 quantity,Break 1 price (£),Break 2 quantity\nAcer,campestre,10L,175-200,10,2,50\n',
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors.file).toEqual(['The column "Break 2 price (£)" is missing beside "Break 2 quantity".']);
   });
@@ -116,7 +136,9 @@ describe('catalogue import with trade columns', () => {
     ['10 Jan 2027', '2027-01-10'],
     ['10 January 2027', '2027-01-10'],
   ])('reads the typed ready-from date %j as %s', async (typed, day) => {
-    const imported = await importCsv(`Genus,Species,Form,Height (cm),Stock status,Ready from\nAcer,campestre,10L,175-200,Ready from,${typed}\n`);
+    const imported = await importCsv(
+      `Genus,Species,Form,Height (cm),Stock status,Ready from\nAcer,campestre,10L,175-200,Ready from,${typed}\n`,
+    );
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect((await tradeOf()).campestre).toMatchObject({ stock_status: 'ready_from', ready_from: day });
   });
@@ -125,7 +147,13 @@ describe('catalogue import with trade columns', () => {
     const REQUIRED = 'The ready from date is required when the stock status is ready_from.';
     const NEEDS_STATUS = 'A ready from date needs the stock status ready_from.';
     const preview = (csv: string) =>
-      sendForm(app.admin, 'POST', '/api/catalogue/import/preview', {}, { file: { name: 'c.csv', body: Buffer.from(csv), type: 'text/csv' } });
+      sendForm(
+        app.admin,
+        'POST',
+        '/api/catalogue/import/preview',
+        {},
+        { file: { name: 'c.csv', body: Buffer.from(csv), type: 'text/csv' } },
+      );
 
     it('refuses, in the preview, a "ready from" row without a date and a date without a status, by row', async () => {
       await importCsv('Genus,Species,Form,Height (cm),Stock status,Ready from\nAcer,campestre,10L,175-200,in stock,\n');
@@ -144,32 +172,47 @@ describe('catalogue import with trade columns', () => {
     });
 
     it('clears the date of a row whose status is no longer "ready from"', async () => {
-      const imported = await importCsv('Genus,Species,Form,Height (cm),Stock status,Ready from\nAcer,campestre,10L,175-200,In stock,2027-03-01\n');
+      const imported = await importCsv(
+        'Genus,Species,Form,Height (cm),Stock status,Ready from\nAcer,campestre,10L,175-200,In stock,2027-03-01\n',
+      );
       expect(imported.status, JSON.stringify(imported.body)).toBe(200);
       expect((await tradeOf()).campestre).toMatchObject({ stock_status: 'in_stock', ready_from: null });
     });
 
     it('counts the stored date or status when the file has only one of the two columns', async () => {
       await importCsv(
-        ['Genus,Species,Form,Height (cm),Stock status,Ready from', 'Acer,campestre,10L,175-200,ready from,2027-03-01', 'Carpinus,betulus,3L,60-90,in stock,'].join('\n'),
+        [
+          'Genus,Species,Form,Height (cm),Stock status,Ready from',
+          'Acer,campestre,10L,175-200,ready from,2027-03-01',
+          'Carpinus,betulus,3L,60-90,in stock,',
+        ].join('\n'),
       );
       const before = await tradeOf();
 
       // A Stock column alone: "ready from" keeps the stored date, but a line without one is refused.
-      const stockOnly = await preview('Genus,Species,Form,Height (cm),Stock status\nAcer,campestre,10L,175-200,ready from\nCarpinus,betulus,3L,60-90,ready from\n');
+      const stockOnly = await preview(
+        'Genus,Species,Form,Height (cm),Stock status\nAcer,campestre,10L,175-200,ready from\nCarpinus,betulus,3L,60-90,ready from\n',
+      );
       expect(stockOnly.status).toBe(422);
       expect(stockOnly.body.errors.rows).toEqual([`Row 3: ${REQUIRED}`]);
 
       // A Ready from column alone: a date for a line in stock is refused; an empty cell may not clear a "ready from" line's date.
-      const dateOnly = await preview('Genus,Species,Form,Height (cm),Ready from\nAcer,campestre,10L,175-200,\nCarpinus,betulus,3L,60-90,2027-05-01\n');
+      const dateOnly = await preview(
+        'Genus,Species,Form,Height (cm),Ready from\nAcer,campestre,10L,175-200,\nCarpinus,betulus,3L,60-90,2027-05-01\n',
+      );
       expect(dateOnly.status).toBe(422);
       expect(dateOnly.body.errors.rows).toEqual([`Row 2: ${REQUIRED}`, `Row 3: ${NEEDS_STATUS}`]);
       expect(await tradeOf()).toEqual(before);
 
       // A new date for the "ready from" line alone is fine, and the other line keeps its status.
-      const moved = await importCsv('Genus,Species,Form,Height (cm),Ready from\nAcer,campestre,10L,175-200,2027-04-15\nCarpinus,betulus,3L,60-90,\n');
+      const moved = await importCsv(
+        'Genus,Species,Form,Height (cm),Ready from\nAcer,campestre,10L,175-200,2027-04-15\nCarpinus,betulus,3L,60-90,\n',
+      );
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-      expect(await tradeOf()).toMatchObject({ campestre: { stock_status: 'ready_from', ready_from: '2027-04-15' }, betulus: { stock_status: 'in_stock' } });
+      expect(await tradeOf()).toMatchObject({
+        campestre: { stock_status: 'ready_from', ready_from: '2027-04-15' },
+        betulus: { stock_status: 'in_stock' },
+      });
     });
   });
 });

@@ -32,17 +32,20 @@ async function buyerWithApplication(status: TradeStatus | undefined): Promise<Te
 
 beforeAll(async () => {
   context = await createTestContext();
-  [lineId] = await insertCatalogueItems(context.deps.db, [
+  [lineId] = (await insertCatalogueItems(context.deps.db, [
     { genus: 'Acer', species: 'campestre', common_name: 'Field maple' },
     { genus: 'Carpinus', species: 'betulus', common_name: 'Hornbeam' },
-  ]) as [number];
-  await context.deps.db('catalogue_items').where({ id: lineId }).update({
-    price_pence: PRICE,
-    price_breaks: JSON.stringify([{ min_quantity: 10, price_pence: 900_000 }]),
-    stock_status: 'ready_from',
-    stock_quantity: 120,
-    ready_from: '2027-03-01',
-  });
+  ])) as [number];
+  await context.deps
+    .db('catalogue_items')
+    .where({ id: lineId })
+    .update({
+      price_pence: PRICE,
+      price_breaks: JSON.stringify([{ min_quantity: 10, price_pence: 900_000 }]),
+      stock_status: 'ready_from',
+      stock_quantity: 120,
+      ready_from: '2027-03-01',
+    });
   server = await startTestServer(context);
   viewers = {
     guest: server.client(),
@@ -58,7 +61,13 @@ afterAll(async () => {
 });
 
 const acer = (lines: { id: number }[]) => lines.find((l) => l.id === lineId) as Record<string, unknown> | undefined;
-const trade = { price_pence: PRICE, price_breaks: [{ min_quantity: 10, price_pence: 900_000 }], stock_status: 'ready_from', stock_quantity: 120, ready_from: '2027-03-01' };
+const trade = {
+  price_pence: PRICE,
+  price_breaks: [{ min_quantity: 10, price_pence: 900_000 }],
+  stock_status: 'ready_from',
+  stock_quantity: 120,
+  ready_from: '2027-03-01',
+};
 
 describe('trade fields in the catalogue API', () => {
   it.each(['guest', 'pending', 'rejected'] as const)('%s: no trade field at all from /api/catalogue or the genus API', async (who) => {
@@ -118,6 +127,8 @@ describe('trade fields never reach pages or public files', () => {
     // The approved buyer downloads the same public file.
     const download = await viewers.approved.get('/downloads/catalogue.xlsx');
     expect(download.status).toBe(200);
-    expect(download.raw.equals(readFileSync(localFilePath(context.deps.storage, (await latestFile(context.deps.db, 'xlsx'))!.storage_key)))).toBe(true);
+    expect(
+      download.raw.equals(readFileSync(localFilePath(context.deps.storage, (await latestFile(context.deps.db, 'xlsx'))!.storage_key))),
+    ).toBe(true);
   });
 });

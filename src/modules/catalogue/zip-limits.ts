@@ -24,7 +24,9 @@ export interface ZipProgress {
 
 const UNREADABLE = 'The workbook could not be read; save it again as .xlsx and retry.';
 const tooBig = (limits: ZipLimits) =>
-  validationError({ file: [`The workbook unpacks to more than ${Math.round(limits.maxUnpackedBytes / MiB)} MiB, which is not a catalogue.`] });
+  validationError({
+    file: [`The workbook unpacks to more than ${Math.round(limits.maxUnpackedBytes / MiB)} MiB, which is not a catalogue.`],
+  });
 
 /**
  * Refuses a zip bomb before the spreadsheet reader sees the file: a 0.4 MB upload that inflates
@@ -34,7 +36,11 @@ const tooBig = (limits: ZipLimits) =>
  * passes the limit, while yauzl stops any entry that inflates past its declared size (a lying bomb).
  * Resolves when the file is within the limits; anything else is a 422 on `file`.
  */
-export async function checkZipSizes(file: string, limits: ZipLimits = XLSX_LIMITS, progress: ZipProgress = { inflatedBytes: 0 }): Promise<void> {
+export async function checkZipSizes(
+  file: string,
+  limits: ZipLimits = XLSX_LIMITS,
+  progress: ZipProgress = { inflatedBytes: 0 },
+): Promise<void> {
   const zip = await openZip(file);
   try {
     let declared = 0;

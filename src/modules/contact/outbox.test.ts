@@ -19,7 +19,9 @@ const advance = (ms: number) => {
 };
 /** Nothing waiting or running on any queue: every job queued so far has finished. */
 async function queuesIdle(): Promise<boolean> {
-  const counts = await Promise.all(context.deps.queue.bullQueues!().map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
+  const counts = await Promise.all(
+    context.deps.queue.bullQueues!().map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+  );
   return counts.every((c) => Object.values(c).every((n) => n === 0));
 }
 /** Runs the sweep and waits until every job it queued has run. */
@@ -56,11 +58,14 @@ describe('the contact outbox', () => {
     // One enquiry from today, one long forgotten: stored two days ago, many failed attempts behind it.
     const fresh = await insertContactMessage(context.deps.db, { name: 'Fresh Enquiry' });
     const old = await insertContactMessage(context.deps.db, { name: 'Old Enquiry' });
-    await context.deps.db('contact_messages').where({ id: old.id }).update({
-      created_at: new Date(clock.getTime() - 2 * 86_400_000),
-      email_attempts: 25,
-      email_error: 'Temporary failure',
-    });
+    await context.deps
+      .db('contact_messages')
+      .where({ id: old.id })
+      .update({
+        created_at: new Date(clock.getTime() - 2 * 86_400_000),
+        email_attempts: 25,
+        email_error: 'Temporary failure',
+      });
 
     const outageEnds = clock.getTime() + 8 * 60_000;
     const attemptsAt: number[] = [];

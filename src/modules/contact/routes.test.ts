@@ -41,7 +41,9 @@ describe('POST /api/contact', () => {
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).not.toContain('<b>');
 
-    await expect.poll(async () => (await context.deps.db('contact_messages').where({ id: row.id }).first()).emailed_at, { timeout: 5000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await context.deps.db('contact_messages').where({ id: row.id }).first()).emailed_at, { timeout: 5000 })
+      .not.toBeNull();
   });
 
   it('answers 422 with a list per field and the first message in `message`', async () => {

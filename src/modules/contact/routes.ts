@@ -46,7 +46,12 @@ export function contactRoutes(deps: Deps, contact: ContactService, respondWithPa
       const errors = (error.body().errors ?? {}) as Record<string, string[]>;
       const formPost: FormPostResult =
         error.status === 422
-          ? { form: 'contact', status: 'invalid', values, errors: Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0] ?? ''])) }
+          ? {
+              form: 'contact',
+              status: 'invalid',
+              values,
+              errors: Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list[0] ?? ''])),
+            }
           : { form: 'contact', status: 'failed', values, errors: {}, message: error.message };
       if (!(await respondWithPage(ctx, formPost))) throw error;
       ctx.status = error.status;

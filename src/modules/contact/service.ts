@@ -73,7 +73,11 @@ export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'co
         .orderByRaw('next_attempt_at NULLS FIRST, id')
         .limit(SWEEP_BATCH)
         .select('id');
-      await deps.events.recordMany(deps.db, 'contact.delivery_due', rows.map((row) => ({ id: row.id })));
+      await deps.events.recordMany(
+        deps.db,
+        'contact.delivery_due',
+        rows.map((row) => ({ id: row.id })),
+      );
       return rows.length;
     },
 
@@ -99,7 +103,10 @@ export function contactInbox(db: Db) {
     async page(paging: Paging): Promise<Paged<ContactMessage>> {
       const [results, [count]] = await Promise.all([
         ContactMessage.query(db)
-          .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+          .orderBy([
+            { column: 'created_at', order: 'desc' },
+            { column: 'id', order: 'desc' },
+          ])
           .limit(paging.limit)
           .offset(paging.page * paging.limit),
         db('contact_messages').count<{ n: string }[]>({ n: '*' }),

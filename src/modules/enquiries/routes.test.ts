@@ -11,7 +11,10 @@ const app = useAdminApp();
 /** Inserts an enquiry received `days` ago. */
 async function enquiry(days: number, name?: string) {
   const row = await insertContactMessage(app.context.deps.db, name ? { name } : {});
-  await app.context.deps.db('contact_messages').where({ id: row.id }).update({ created_at: daysAgo(days) });
+  await app.context.deps
+    .db('contact_messages')
+    .where({ id: row.id })
+    .update({ created_at: daysAgo(days) });
   return row;
 }
 
@@ -29,7 +32,8 @@ describe('enquiries admin', () => {
     expect(first).toMatchObject({ name: 'Newer', handled_at: null, emailed_at: expect.stringMatching(/Z$/) });
     expect(JSON.stringify(list.body)).not.toContain('127.0.0.1');
     expect((await app.admin.get('/api/enquiries?limit=2&page=1')).body.results.map((r: { id: number }) => r.id)).not.toContain(recent.id);
-    for (const query of ['limit=0', 'limit=500', 'page=-1', 'page=x']) expect((await app.admin.get(`/api/enquiries?${query}`)).status, query).toBe(422);
+    for (const query of ['limit=0', 'limit=500', 'page=-1', 'page=x'])
+      expect((await app.admin.get(`/api/enquiries?${query}`)).status, query).toBe(422);
   });
 
   it('shows one, marks it handled and not handled, deletes it', async () => {
@@ -44,7 +48,9 @@ describe('enquiries admin', () => {
     expect(again.body.handled_at).toBe(handled.body.handled_at); // keeps when it was first handled
     expect((await app.admin.patch(`/api/enquiries/${row.id}`, { handled: false })).body.handled_at).toBeNull();
 
-    expect((await app.admin.patch(`/api/enquiries/${row.id}`, { handled: 'yes' })).body.errors).toEqual({ handled: ['The handled field must be true or false.'] });
+    expect((await app.admin.patch(`/api/enquiries/${row.id}`, { handled: 'yes' })).body.errors).toEqual({
+      handled: ['The handled field must be true or false.'],
+    });
     expect((await app.admin.patch(`/api/enquiries/${row.id}`, {})).body.errors).toEqual({ handled: ['The handled field is required.'] });
 
     expect((await app.admin.delete(`/api/enquiries/${row.id}`)).status).toBe(204);
@@ -85,7 +91,9 @@ describe('GET /api/admin/stats', () => {
     expect(weeks.reduce((sum, w) => sum + w.count, 0)).toBe(5);
     expect(weeks.filter((w) => w.count === 0).length).toBeGreaterThanOrEqual(8);
 
-    await app.context.deps.db('catalogue_files').insert({ format: 'pdf', storage_key: 'c/x.pdf', bytes: 10, rows: 7, revision: 1, sha256: 'a'.repeat(64) });
+    await app.context.deps
+      .db('catalogue_files')
+      .insert({ format: 'pdf', storage_key: 'c/x.pdf', bytes: 10, rows: 7, revision: 1, sha256: 'a'.repeat(64) });
     expect((await app.admin.get('/api/admin/stats')).body.catalogue.generated_at).toMatch(/Z$/);
   });
 });

@@ -16,9 +16,14 @@ const galleryFiles = (id: number) => filesUnder(localFilePath(app.context.deps.s
 const upload = (galleryId: number, file: { name: string; body: Buffer; type?: string }) =>
   sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file });
 const row = (id: number) =>
-  app.context.deps.db('gallery_images').where({ id }).first() as Promise<{ status: string; width: number; height: number; original_path: string; renditions: Renditions | null; error: string | null } | undefined>;
-const waitForStatus = (id: number, status: string) => expect.poll(async () => (await row(id))?.status, { timeout: 20_000, interval: 100 }).toBe(status);
-const renditionFiles = (renditions: Renditions | null) => (renditions ? [renditions.thumb, ...renditions.widths.flatMap((w) => [w.avif, w.webp, w.jpeg])] : []);
+  app.context.deps.db('gallery_images').where({ id }).first() as Promise<
+    | { status: string; width: number; height: number; original_path: string; renditions: Renditions | null; error: string | null }
+    | undefined
+  >;
+const waitForStatus = (id: number, status: string) =>
+  expect.poll(async () => (await row(id))?.status, { timeout: 20_000, interval: 100 }).toBe(status);
+const renditionFiles = (renditions: Renditions | null) =>
+  renditions ? [renditions.thumb, ...renditions.widths.flatMap((w) => [w.avif, w.webp, w.jpeg])] : [];
 const stored = (key: string) => existsSync(localFilePath(app.context.deps.storage, key));
 const newGallery = async (name = 'Trade show 2026') => {
   const response = await app.admin.post('/api/galleries', { name });
@@ -30,12 +35,24 @@ describe('galleries admin', () => {
   it('lists galleries a page at a time with a picture and an image count; bad paging → 422', async () => {
     const a = await insertGallery(app.context.deps.db, { name: 'List A' });
     const b = await insertGallery(app.context.deps.db, { name: 'List B' });
-    const renditions: Renditions = { thumb: 'g/t.jpg', widths: [{ width: 480, height: 360, avif: 'g/s.avif', webp: 'g/s.webp', jpeg: 'g/s.jpg' }, { width: 960, height: 720, avif: 'g/l.avif', webp: 'g/l.webp', jpeg: 'g/l.jpg' }] };
+    const renditions: Renditions = {
+      thumb: 'g/t.jpg',
+      widths: [
+        { width: 480, height: 360, avif: 'g/s.avif', webp: 'g/s.webp', jpeg: 'g/s.jpg' },
+        { width: 960, height: 720, avif: 'g/l.avif', webp: 'g/l.webp', jpeg: 'g/l.jpg' },
+      ],
+    };
     await insertGalleryImage(app.context.deps.db, { gallery_id: a.id, status: 'processing', order: 0 });
     await insertGalleryImage(app.context.deps.db, { gallery_id: a.id, status: 'ready', order: 1, renditions });
     const all = await app.admin.get('/api/galleries?limit=100&page=0');
     expect(all.status).toBe(200);
-    expect(all.body.results).toContainEqual({ id: a.id, name: 'List A', image_url: '/media/g/s.jpg', thumb_url: '/media/g/t.jpg', image_count: 2 });
+    expect(all.body.results).toContainEqual({
+      id: a.id,
+      name: 'List A',
+      image_url: '/media/g/s.jpg',
+      thumb_url: '/media/g/t.jpg',
+      image_count: 2,
+    });
     expect(all.body.results).toContainEqual({ id: b.id, name: 'List B', image_url: null, thumb_url: null, image_count: 0 });
     const total = all.body.total as number;
     const page = await app.admin.get('/api/galleries?limit=1&page=1');
@@ -62,7 +79,11 @@ describe('galleries admin', () => {
 
   it('never deletes the banner galleries 1, 2 and 3', async () => {
     // Earlier tests may already have taken ids 1–3; make sure all three exist either way.
-    await app.context.deps.db('galleries').insert([1, 2, 3].map((id) => ({ id, name: `Banner ${id}` }))).onConflict('id').ignore();
+    await app.context.deps
+      .db('galleries')
+      .insert([1, 2, 3].map((id) => ({ id, name: `Banner ${id}` })))
+      .onConflict('id')
+      .ignore();
     await syncGallerySequence(app.context.deps.db);
     for (const id of [1, 2, 3]) {
       const response = await app.admin.delete(`/api/galleries/${id}`);
@@ -74,7 +95,11 @@ describe('galleries admin', () => {
 
   it('runs the whole lifecycle: upload, process, order, edit, rotate, delete — leaving no file', async () => {
     const galleryId = await newGallery();
-    const sizes: [number, number][] = [[800, 600], [600, 400], [500, 500]];
+    const sizes: [number, number][] = [
+      [800, 600],
+      [600, 400],
+      [500, 500],
+    ];
     const ids: number[] = [];
     for (const [i, [w, h]] of sizes.entries()) {
       const response = await upload(galleryId, { name: `photo${i}.jpg`, body: await testImage(w, h), type: 'image/jpeg' });
@@ -94,7 +119,9 @@ describe('galleries admin', () => {
     const ordered = await app.admin.post('/api/galleriesimages/order', { id: galleryId, images: reversed.map((id) => ({ id })) });
     expect(ordered.status).toBe(200);
     expect(ordered.body.images.map((i: { id: number }) => i.id)).toEqual(reversed);
-    expect((await app.server.client().get(`/api/galleries/${galleryId}`)).body.images.map((i: { order: number }) => i.order)).toEqual([0, 1, 2]);
+    expect((await app.server.client().get(`/api/galleries/${galleryId}`)).body.images.map((i: { order: number }) => i.order)).toEqual([
+      0, 1, 2,
+    ]);
     const other = await insertGalleryImage(app.context.deps.db, { gallery_id: (await insertGallery(app.context.deps.db)).id });
     const foreign = await app.admin.post('/api/galleriesimages/order', { id: galleryId, images: [{ id: ids[0] }, { id: other.id }] });
     expect(foreign.status).toBe(422);
@@ -113,9 +140,18 @@ describe('galleries admin', () => {
       gallery_id: 1,
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ alt: 'Hawthorn hedge', link: '/catalogue', url: '/catalogue', caption: 'Hedging', caption_sub: 'Bare root from November', gallery_id: galleryId });
+    expect(edited.body).toMatchObject({
+      alt: 'Hawthorn hedge',
+      link: '/catalogue',
+      url: '/catalogue',
+      caption: 'Hedging',
+      caption_sub: 'Bare root from November',
+      gallery_id: galleryId,
+    });
     expect((await row(first))!.original_path).toMatch(new RegExp(`^galleries/${galleryId}/originals/`));
-    expect((await app.admin.post(`/api/galleriesimages/${first}`, { link: 'https://example.com/shows?year=2026' })).body.link).toBe('https://example.com/shows?year=2026');
+    expect((await app.admin.post(`/api/galleriesimages/${first}`, { link: 'https://example.com/shows?year=2026' })).body.link).toBe(
+      'https://example.com/shows?year=2026',
+    );
     for (const link of ['javascript:alert(1)', '//evil.example', 'ftp://example.com', 'about', `/${'x'.repeat(2048)}`]) {
       const bad = await app.admin.post(`/api/galleriesimages/${first}`, { link });
       expect(bad.status, link).toBe(422);
@@ -155,7 +191,11 @@ describe('galleries admin', () => {
     const ready = await upload(galleryId, { name: 'a.png', body: await testImage(300, 200, 'png') });
     await waitForStatus(ready.body.id, 'ready');
     const waiting = await insertGalleryImage(app.context.deps.db, { gallery_id: galleryId, status: 'processing' });
-    const failed = await insertGalleryImage(app.context.deps.db, { gallery_id: galleryId, status: 'failed', error: 'The image file is incomplete or corrupt.' });
+    const failed = await insertGalleryImage(app.context.deps.db, {
+      gallery_id: galleryId,
+      status: 'failed',
+      error: 'The image file is incomplete or corrupt.',
+    });
     const adminView = await app.admin.get(`/api/admin/galleries/${galleryId}`);
     expect(adminView.body.images.map((i: { id: number; status: string }) => [i.id, i.status])).toEqual([
       [ready.body.id, 'ready'],
@@ -187,9 +227,15 @@ describe('hostile gallery uploads', () => {
     const noFile = await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) });
     expect(noFile.body.errors).toEqual({ file: ['The file field is required.'] });
     const jpeg = { name: 'ok.jpg', body: await testImage(40, 40) };
-    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', {}, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The gallery id field is required.'] });
-    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: '999999' }, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The selected gallery id is invalid.'] });
-    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: 'abc' }, { file: jpeg })).body.errors).toEqual({ gallery_id: ['The selected gallery id is invalid.'] });
+    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', {}, { file: jpeg })).body.errors).toEqual({
+      gallery_id: ['The gallery id field is required.'],
+    });
+    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: '999999' }, { file: jpeg })).body.errors).toEqual({
+      gallery_id: ['The selected gallery id is invalid.'],
+    });
+    expect((await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: 'abc' }, { file: jpeg })).body.errors).toEqual({
+      gallery_id: ['The selected gallery id is invalid.'],
+    });
     const two = await sendForm(app.admin, 'POST', '/api/galleriesimages', { gallery_id: String(galleryId) }, { file: jpeg, other: jpeg });
     expect(two.status).toBe(422);
     expect(two.body.errors).toEqual({ file: ['Only one file may be uploaded at a time.'] });
@@ -229,7 +275,10 @@ describe('hostile gallery uploads', () => {
     expect(notFailed.status).toBe(422);
     expect(notFailed.body.errors).toEqual({ status: ['Only an image that failed to process can be retried.'] });
     // As the recovery sweep leaves an image whose jobs kept dying.
-    await app.context.deps.db('gallery_images').where({ id }).update({ status: 'failed', error: 'The image could not be processed. Please try again.', render_attempts: 3 });
+    await app.context.deps
+      .db('gallery_images')
+      .where({ id })
+      .update({ status: 'failed', error: 'The image could not be processed. Please try again.', render_attempts: 3 });
 
     const retried = await app.admin.post(`/api/galleriesimages/${id}/retry`);
     expect(retried.status).toBe(202);

@@ -43,11 +43,14 @@ describe.each([
     const folder = `galleries/${galleryId}/${image.id}-0badc0de`;
     const leftovers = [`${folder}/thumb.jpg`, `${folder}/480.avif`, `${folder}/480.webp.4242.1763888400000.tmp`];
     for (const key of leftovers) await context.deps.storage.put(key, Buffer.from('partial'));
-    await context.deps.db('gallery_images').where({ id: image.id }).update({
-      render_attempts: attempts,
-      rendering_folder: folder,
-      processing_deadline: new Date(clock.getTime() + RENDER_DEADLINE_MS),
-    });
+    await context.deps
+      .db('gallery_images')
+      .where({ id: image.id })
+      .update({
+        render_attempts: attempts,
+        rendering_folder: folder,
+        processing_deadline: new Date(clock.getTime() + RENDER_DEADLINE_MS),
+      });
     return { id: image.id, folder, leftovers };
   }
 
@@ -81,7 +84,12 @@ describe.each([
     const { id, folder } = await killedJob(MAX_RENDER_ATTEMPTS);
     clock = new Date(clock.getTime() + RENDER_DEADLINE_MS + 1000);
     expect(await context.services.imageRecovery.recoverStuck()).toEqual({ requeued: [], failed: [id] });
-    expect(await load(id)).toMatchObject({ status: 'failed', error: PROCESSING_FAILED_MESSAGE, rendering_folder: null, processing_deadline: null });
+    expect(await load(id)).toMatchObject({
+      status: 'failed',
+      error: PROCESSING_FAILED_MESSAGE,
+      rendering_folder: null,
+      processing_deadline: null,
+    });
     expect(stored(folder)).toBe(false);
     // Nothing was queued for it: it stays failed until the admin presses Retry.
     await context.deps.settle();

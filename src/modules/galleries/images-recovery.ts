@@ -29,10 +29,16 @@ export function imageRecovery(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'lo
       const failed: number[] = [];
       // Rows from before deadlines were recorded count from their last change.
       const overdue = (q: Knex.QueryBuilder) =>
-        q.where('processing_deadline', '<', now).orWhere((old) =>
-          old.whereNull('processing_deadline').where('updated_at', '<', new Date(now.getTime() - RENDER_DEADLINE_MS)),
-        );
-      const candidates: { id: number }[] = await deps.db('gallery_images').where({ status: 'processing' }).where(overdue).orderBy('id').limit(BATCH).select('id');
+        q
+          .where('processing_deadline', '<', now)
+          .orWhere((old) => old.whereNull('processing_deadline').where('updated_at', '<', new Date(now.getTime() - RENDER_DEADLINE_MS)));
+      const candidates: { id: number }[] = await deps
+        .db('gallery_images')
+        .where({ status: 'processing' })
+        .where(overdue)
+        .orderBy('id')
+        .limit(BATCH)
+        .select('id');
 
       for (const { id } of candidates) {
         // Claimed in a transaction that moves the deadline on, so a second process sweeping at the same time skips it.
@@ -49,7 +55,13 @@ export function imageRecovery(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'lo
             .where({ id })
             .update(
               giveUp
-                ? { status: 'failed', error: PROCESSING_FAILED_MESSAGE, processing_deadline: null, rendering_folder: null, updated_at: trx.fn.now() }
+                ? {
+                    status: 'failed',
+                    error: PROCESSING_FAILED_MESSAGE,
+                    processing_deadline: null,
+                    rendering_folder: null,
+                    updated_at: trx.fn.now(),
+                  }
                 : { processing_deadline: new Date(now.getTime() + RENDER_DEADLINE_MS), rendering_folder: null },
             );
           return { row, giveUp };
@@ -59,7 +71,9 @@ export function imageRecovery(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'lo
         // The killed job's partial renditions and half-written temp files all live in its folder.
         // (A job still alive after the deadline sees its folder unclaimed and discards its result.)
         if (row.rendering_folder && isRenditionFolder(row.rendering_folder)) {
-          await deps.storage.deletePrefix(row.rendering_folder).catch((err: unknown) => deps.log.warn({ err, id }, 'could not remove partial renditions'));
+          await deps.storage
+            .deletePrefix(row.rendering_folder)
+            .catch((err: unknown) => deps.log.warn({ err, id }, 'could not remove partial renditions'));
         }
         if (giveUp) {
           deps.log.warn({ imageId: id, attempts: row.render_attempts }, 'image stuck processing; marked failed');

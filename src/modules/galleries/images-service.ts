@@ -70,10 +70,14 @@ export function galleryImageService(deps: Pick<Deps, 'db' | 'storage' | 'events'
       await deps.db.transaction(async (trx) => {
         const gallery = await Gallery.query(trx).findById(galleryId).forUpdate();
         if (!gallery) throw validationError({ id: ['The selected gallery id is invalid.'] });
-        const current: { id: number }[] = await trx('gallery_images').where('gallery_id', galleryId).orderBy([{ column: 'order' }, { column: 'id' }]).select('id');
+        const current: { id: number }[] = await trx('gallery_images')
+          .where('gallery_id', galleryId)
+          .orderBy([{ column: 'order' }, { column: 'id' }])
+          .select('id');
         const known = new Set(current.map((r) => r.id));
         const strangers = ids.filter((id) => !known.has(id));
-        if (strangers.length) throw validationError({ images: [`These images are not in this gallery: ${strangers.slice(0, 20).join(', ')}.`] });
+        if (strangers.length)
+          throw validationError({ images: [`These images are not in this gallery: ${strangers.slice(0, 20).join(', ')}.`] });
         if (new Set(ids).size !== ids.length) throw validationError({ images: ['An image is listed more than once.'] });
         const listed = new Set(ids);
         const order = [...ids, ...current.map((r) => r.id).filter((id) => !listed.has(id))];

@@ -35,7 +35,13 @@ async function imageWith(body: Buffer, name: string) {
 }
 
 const load = async (id: number) =>
-  (await deps.db('gallery_images').where({ id }).first()) as { status: string; width: number; height: number; error: string | null; renditions: Renditions | null };
+  (await deps.db('gallery_images').where({ id }).first()) as {
+    status: string;
+    width: number;
+    height: number;
+    error: string | null;
+    renditions: Renditions | null;
+  };
 
 /** The rendition folders this image has on disk (`{id}-{hex}`). */
 const foldersOf = (id: number) => {
@@ -45,7 +51,13 @@ const foldersOf = (id: number) => {
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#4a7a3a' } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#c33"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#c33"/></svg>`,
+        ),
+      },
+    ])
     .jpeg({ quality: 90 });
 
 describe('renditionSizes', () => {
@@ -79,7 +91,11 @@ describe('renderImageRenditions', () => {
     const thumb = await sharp(localFilePath(deps.storage, r.thumb)).metadata();
     expect([thumb.width, thumb.height, thumb.format]).toEqual([120, 120, 'jpeg']);
     for (const w of r.widths) {
-      for (const [format, expected] of [['avif', 'heif'], ['webp', 'webp'], ['jpeg', 'jpeg']] as const) {
+      for (const [format, expected] of [
+        ['avif', 'heif'],
+        ['webp', 'webp'],
+        ['jpeg', 'jpeg'],
+      ] as const) {
         const meta = await sharp(localFilePath(deps.storage, w[format])).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual([expected, w.width, w.height]);
         expect(meta.exif).toBeUndefined();
@@ -131,7 +147,9 @@ describe('renderImageRenditions', () => {
   });
 
   it('marks a truncated JPEG as failed and leaves no files', async () => {
-    const full = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    const full = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
       .jpeg()
       .toBuffer();
     const image = await imageWith(full.subarray(0, Math.floor(full.length / 2)), 'truncated.jpg');

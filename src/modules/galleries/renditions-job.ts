@@ -74,7 +74,9 @@ export async function renderImageRenditions(
       if (!(error instanceof BadImageError) && !options.lastAttempt) throw error;
       const message = error instanceof BadImageError ? error.message : PROCESSING_FAILED_MESSAGE;
       log.warn({ err: error, imageId }, 'image renditions failed');
-      await db('gallery_images').where({ id: imageId }).update({ status: 'failed', error: message, ...finished, updated_at: db.fn.now() });
+      await db('gallery_images')
+        .where({ id: imageId })
+        .update({ status: 'failed', error: message, ...finished, updated_at: db.fn.now() });
       throw new UnrecoverableError(message);
     }
 

@@ -76,7 +76,10 @@ export function galleryRoutes(galleries: GalleryService, images: GalleryImageSer
   // Registered before /{id} so "order" is never read as an id.
   router.post('/api/galleriesimages/order', requireAdmin, async (ctx) => {
     const input = validate(orderSchema, ctx.request.body);
-    await images.reorder(input.id, input.images.map((i) => i.id));
+    await images.reorder(
+      input.id,
+      input.images.map((i) => i.id),
+    );
     ctx.body = await galleries.findForAdmin(input.id);
   });
 

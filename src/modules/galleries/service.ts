@@ -8,7 +8,6 @@ import { deleteImageFiles } from './renditions-job.ts';
 import { Gallery, GalleryImage, type Renditions } from './model.ts';
 import { presentAdminImage, presentImage } from './presenter.ts';
 
-
 export function galleryService(deps: Pick<Deps, 'db' | 'storage' | 'log'>) {
   async function load(id: number, readyOnly: boolean): Promise<Gallery> {
     const gallery = await Gallery.query(deps.db)
@@ -44,7 +43,8 @@ export function galleryService(deps: Pick<Deps, 'db' | 'storage' | 'log'>) {
     /** One page of galleries by id (the banners first), each with its picture and image count. */
     async list(paging: Paging): Promise<Paged<GalleryCard>> {
       const [rows, [count]] = await Promise.all([
-        deps.db('galleries as g')
+        deps
+          .db('galleries as g')
           .leftJoin('gallery_images as i', 'i.gallery_id', 'g.id')
           .groupBy('g.id')
           .orderBy('g.id')
@@ -54,9 +54,13 @@ export function galleryService(deps: Pick<Deps, 'db' | 'storage' | 'log'>) {
         deps.db('galleries').count<{ n: string }[]>({ n: '*' }),
       ]);
       const covers = rows.length
-        ? await deps.db('gallery_images')
+        ? await deps
+            .db('gallery_images')
             .distinctOn('gallery_id')
-            .whereIn('gallery_id', rows.map((r) => r.id))
+            .whereIn(
+              'gallery_id',
+              rows.map((r) => r.id),
+            )
             .where('status', 'ready')
             .orderBy([{ column: 'gallery_id' }, { column: 'order' }, { column: 'id' }])
             .select<{ gallery_id: number; renditions: Renditions | null }[]>('gallery_id', 'renditions')
@@ -108,7 +112,9 @@ export function galleryService(deps: Pick<Deps, 'db' | 'storage' | 'log'>) {
         return rows;
       });
       for (const image of images) {
-        await deleteImageFiles(deps.storage, image).catch((err: unknown) => deps.log.warn({ err, galleryId: id }, 'could not delete image files'));
+        await deleteImageFiles(deps.storage, image).catch((err: unknown) =>
+          deps.log.warn({ err, galleryId: id }, 'could not delete image files'),
+        );
       }
       await deps.storage.deletePrefix(`galleries/${id}`);
     },

@@ -12,7 +12,8 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let ids: number[];
 
 const buyer = async () => signedIn(server, context.deps, { role: 'user' });
-const storedLines = async (userId: number) => Number((await context.deps.db('plant_list_lines').where({ user_id: userId }).count({ n: '*' }).first())!.n);
+const storedLines = async (userId: number) =>
+  Number((await context.deps.db('plant_list_lines').where({ user_id: userId }).count({ n: '*' }).first())!.n);
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -126,17 +127,23 @@ describe('the plant list', () => {
 
   it(`keeps a list to ${MAX_LINES} lines: a merge or an add beyond is a 422 on lines, nothing changed`, async () => {
     const client = await buyer();
-    const tooMany = await client.post('/api/plant-list/merge', { lines: ids.slice(0, 500).map((id) => ({ catalogue_item_id: id, quantity: 1 })) });
+    const tooMany = await client.post('/api/plant-list/merge', {
+      lines: ids.slice(0, 500).map((id) => ({ catalogue_item_id: id, quantity: 1 })),
+    });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors).toEqual({ lines: [`A plant list may hold at most ${MAX_LINES} lines.`] });
 
     await client.post('/api/plant-list/lines', { catalogue_item_id: ids[250], quantity: 1 });
-    const full = await client.post('/api/plant-list/merge', { lines: ids.slice(0, MAX_LINES).map((id) => ({ catalogue_item_id: id, quantity: 1 })) });
+    const full = await client.post('/api/plant-list/merge', {
+      lines: ids.slice(0, MAX_LINES).map((id) => ({ catalogue_item_id: id, quantity: 1 })),
+    });
     expect(full.status).toBe(422);
     expect(full.body.errors).toEqual({ lines: [`A plant list may hold at most ${MAX_LINES} lines.`] });
     expect(await storedLines(client.userId)).toBe(1);
 
-    const filled = await client.post('/api/plant-list/merge', { lines: ids.slice(0, MAX_LINES - 1).map((id) => ({ catalogue_item_id: id, quantity: 1 })) });
+    const filled = await client.post('/api/plant-list/merge', {
+      lines: ids.slice(0, MAX_LINES - 1).map((id) => ({ catalogue_item_id: id, quantity: 1 })),
+    });
     expect(filled.status).toBe(200);
     expect(filled.body.count).toBe(MAX_LINES);
     const beyond = await client.post('/api/plant-list/lines', { catalogue_item_id: ids[260], quantity: 1 });
@@ -169,7 +176,12 @@ describe('the plant list', () => {
   });
 
   describe('prices on the list', () => {
-    const priced = { price_pence: 250, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 5000 };
+    const priced = {
+      price_pence: 250,
+      price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 199 }]),
+      stock_status: 'in_stock',
+      stock_quantity: 5000,
+    };
     const pricedItem = async () => {
       const [id] = await insertCatalogueItems(context.deps.db, 1);
       await context.deps.db('catalogue_items').where({ id }).update(priced);
@@ -184,12 +196,18 @@ describe('the plant list', () => {
       return [added, edited, merged, listed];
     };
 
-    it('gives an approved trade buyer each line\'s price, breaks and availability', async () => {
+    it("gives an approved trade buyer each line's price, breaks and availability", async () => {
       const item = await pricedItem();
       const client = await buyer();
       await insertTradeApplication(context.deps.db, client.userId, 'approved');
       for (const line of await answers(client, item)) {
-        expect(line.current.trade).toEqual({ price_pence: 250, price_breaks: [{ min_quantity: 100, price_pence: 199 }], stock_status: 'in_stock', stock_quantity: 5000, ready_from: null });
+        expect(line.current.trade).toEqual({
+          price_pence: 250,
+          price_breaks: [{ min_quantity: 100, price_pence: 199 }],
+          stock_status: 'in_stock',
+          stock_quantity: 5000,
+          ready_from: null,
+        });
       }
     });
 

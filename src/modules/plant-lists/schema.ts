@@ -11,7 +11,10 @@ export const TOO_MANY_LINES = `A plant list may hold at most ${MAX_LINES} lines.
 const quantityField = () =>
   z
     .number({
-      error: (issue) => (issue.input === undefined || issue.input === null ? 'The quantity field is required.' : 'The quantity field must be a whole number.'),
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'The quantity field is required.'
+          : 'The quantity field must be a whole number.',
     })
     .int({ error: 'The quantity field must be a whole number.' })
     .min(1, { error: 'The quantity field must be at least 1.' })
@@ -22,7 +25,9 @@ const catalogueIdField = () =>
   z
     .number({
       error: (issue) =>
-        issue.input === undefined || issue.input === null ? 'The catalogue item id field is required.' : 'The selected catalogue item is invalid.',
+        issue.input === undefined || issue.input === null
+          ? 'The catalogue item id field is required.'
+          : 'The selected catalogue item is invalid.',
     })
     .int({ error: 'The selected catalogue item is invalid.' })
     .min(1, { error: 'The selected catalogue item is invalid.' })
@@ -36,10 +41,7 @@ export type LineInput = z.output<typeof lineSchema>;
  * bad lines is one clear message, not 10,000 field errors.
  */
 export const linesField = () =>
-  z
-    .array(z.unknown(), { error: 'The lines field must be a list.' })
-    .max(MAX_LINES, { error: TOO_MANY_LINES })
-    .pipe(z.array(lineSchema));
+  z.array(z.unknown(), { error: 'The lines field must be a list.' }).max(MAX_LINES, { error: TOO_MANY_LINES }).pipe(z.array(lineSchema));
 
 /** POST /api/plant-list/lines. */
 export const addLineSchema = lineSchema;

@@ -25,14 +25,27 @@ const snapshotOf = (line: CatalogueLine): PlantListSnapshot => ({
 /** A stored line with the catalogue line as it is now: retired, gone (`current` null) or changed is shown, never dropped. */
 function present(row: PlantListLineRow, current: CatalogueLine | undefined): PlantListLine {
   // A snapshot from before product codes may lack one: only a code it has can differ.
-  const changed = !current || SNAPSHOT_FIELDS.some((field) => (field !== 'code' || row.snapshot.code) && current[field] !== row.snapshot[field]);
+  const changed =
+    !current || SNAPSHOT_FIELDS.some((field) => (field !== 'code' || row.snapshot.code) && current[field] !== row.snapshot[field]);
   const snapshot = { ...row.snapshot, code: row.snapshot.code ?? '' };
-  return { id: row.id, catalogue_item_id: row.catalogue_item_id, quantity: row.quantity, snapshot, current: current ?? null, available: Boolean(current && !current.retired_at), changed };
+  return {
+    id: row.id,
+    catalogue_item_id: row.catalogue_item_id,
+    quantity: row.quantity,
+    snapshot,
+    current: current ?? null,
+    available: Boolean(current && !current.retired_at),
+    changed,
+  };
 }
 
 /** Lines as `viewer` may see them: `current.trade` (prices, availability) only for a trade viewer. */
 async function presentAll(db: Db | Trx, rows: PlantListLineRow[], viewer: Viewer): Promise<PlantListLine[]> {
-  const current = await catalogueLinesByIds(db, rows.flatMap((row) => (row.catalogue_item_id ? [row.catalogue_item_id] : [])), viewer);
+  const current = await catalogueLinesByIds(
+    db,
+    rows.flatMap((row) => (row.catalogue_item_id ? [row.catalogue_item_id] : [])),
+    viewer,
+  );
   return rows.map((row) => present(row, row.catalogue_item_id ? current.get(row.catalogue_item_id) : undefined));
 }
 
@@ -60,7 +73,11 @@ export async function addToPlantList(
 ): Promise<PlantListLineRow[]> {
   await findUserById(trx, userId, { lock: true });
   // Only the snapshot is taken from these: no trade fields needed.
-  const catalogue = await catalogueLinesByIds(trx, lines.map((line) => line.catalogue_item_id), PUBLIC_VIEWER);
+  const catalogue = await catalogueLinesByIds(
+    trx,
+    lines.map((line) => line.catalogue_item_id),
+    PUBLIC_VIEWER,
+  );
   const errors: Record<string, string[]> = {};
   lines.forEach((line, index) => {
     const found = catalogue.get(line.catalogue_item_id);
@@ -70,16 +87,26 @@ export async function addToPlantList(
   if (Object.keys(errors).length) throw validationError(errors);
 
   const quantities = new Map<number, number>();
-  for (const line of lines) quantities.set(line.catalogue_item_id, Math.min(MAX_QUANTITY, (quantities.get(line.catalogue_item_id) ?? 0) + line.quantity));
+  for (const line of lines)
+    quantities.set(line.catalogue_item_id, Math.min(MAX_QUANTITY, (quantities.get(line.catalogue_item_id) ?? 0) + line.quantity));
   const ids = [...quantities.keys()];
   if (!ids.length) return [];
 
-  const stored: { catalogue_item_id: number | null }[] = await trx('plant_list_lines').where({ user_id: userId }).select('catalogue_item_id');
+  const stored: { catalogue_item_id: number | null }[] = await trx('plant_list_lines')
+    .where({ user_id: userId })
+    .select('catalogue_item_id');
   const onList = new Set(stored.map((row) => row.catalogue_item_id));
   if (stored.length + ids.filter((id) => !onList.has(id)).length > MAX_LINES) throw validationError({ lines: [TOO_MANY_LINES] });
 
   const rows = await PlantListLineRow.query(trx)
-    .insert(ids.map((id) => ({ user_id: userId, catalogue_item_id: id, quantity: quantities.get(id)!, snapshot: snapshotOf(catalogue.get(id)!) })))
+    .insert(
+      ids.map((id) => ({
+        user_id: userId,
+        catalogue_item_id: id,
+        quantity: quantities.get(id)!,
+        snapshot: snapshotOf(catalogue.get(id)!),
+      })),
+    )
     .onConflict(['user_id', 'catalogue_item_id'])
     .merge({
       quantity: trx.raw('least(plant_list_lines.quantity + excluded.quantity, ?)', [MAX_QUANTITY]) as unknown as number,

@@ -41,7 +41,10 @@ beforeAll(async () => {
     '10.0.0.1',
   ));
   // A fixed moment late on a winter evening: the UK day is the 26th, as in UTC.
-  await context.deps.db('quote_requests').where({ id }).update({ created_at: new Date('2026-11-26T22:30:00Z') });
+  await context.deps
+    .db('quote_requests')
+    .where({ id })
+    .update({ created_at: new Date('2026-11-26T22:30:00Z') });
 });
 afterAll(async () => {
   await context?.close();

@@ -27,7 +27,10 @@ function linesTable(lines: QuoteRequestLineRow[]): string {
 
 const linesText = (lines: QuoteRequestLineRow[]) =>
   lines
-    .map((l) => `${quantityText(l.quantity)} × ${l.code ? `${l.code} ` : ''}${l.genus} ${l.species}${l.common_name ? ` (${l.common_name})` : ''}, ${l.form}, ${heightText(l.height)}`)
+    .map(
+      (l) =>
+        `${quantityText(l.quantity)} × ${l.code ? `${l.code} ` : ''}${l.genus} ${l.species}${l.common_name ? ` (${l.common_name})` : ''}, ${l.form}, ${heightText(l.height)}`,
+    )
     .join('\n');
 
 function detailRows(request: QuoteRequest): [string, string][] {
@@ -46,18 +49,31 @@ function detailRows(request: QuoteRequest): [string, string][] {
 
 const detailsHtml = (rows: [string, string][]) =>
   `<table role="presentation" style="border-collapse:collapse;margin-bottom:16px">${rows
-    .map(([label, value]) => `<tr><th align="left" style="padding:4px 12px 4px 0;color:#5b6657">${label}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#5b6657">${label}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
     .join('')}</table>`;
 
 const notesHtml = (notes: string) =>
-  notes ? `<div style="white-space:pre-wrap;border-left:4px solid #2f5d34;padding:8px 12px;background:#f4f6f1">${escapeHtml(notes)}</div>` : '';
+  notes
+    ? `<div style="white-space:pre-wrap;border-left:4px solid #2f5d34;padding:8px 12px;background:#f4f6f1">${escapeHtml(notes)}</div>`
+    : '';
 
 const notesText = (notes: string) => (notes ? `Notes:\n${notes}\n\n` : '');
 
-const attachment = (request: QuoteRequest, xlsx: Buffer) => [{ filename: `${request.reference}.xlsx`, content: xlsx, contentType: XLSX_TYPE }];
+const attachment = (request: QuoteRequest, xlsx: Buffer) => [
+  { filename: `${request.reference}.xlsx`, content: xlsx, contentType: XLSX_TYPE },
+];
 
 /** The request as mailed to the sales inbox, the lines in the body and as an XLSX attachment. */
-export function quoteSalesMail(request: QuoteRequest, lines: QuoteRequestLineRow[], xlsx: Buffer, business: BusinessDetails, to: string): MailMessage {
+export function quoteSalesMail(
+  request: QuoteRequest,
+  lines: QuoteRequestLineRow[],
+  xlsx: Buffer,
+  business: BusinessDetails,
+  to: string,
+): MailMessage {
   const rows = detailRows(request);
   const title = `Quote request ${request.reference}`;
   const outro = `The list is attached as a spreadsheet. Reply to this email to answer ${request.name} directly.`;
@@ -69,11 +85,23 @@ export function quoteSalesMail(request: QuoteRequest, lines: QuoteRequestLineRow
   );
   const text = `${title}\n\n${rows.map(([l, v]) => `${l}: ${v}`).join('\n')}\n\n${notesText(request.notes)}${linesText(lines)}\n\n${outro}\n${textFooter(business)}`;
   const from = request.company ? `${request.name} (${request.company})` : request.name;
-  return { to, replyTo: request.email, subject: oneLine(`${title} from ${from}`).slice(0, 150), text, html, attachments: attachment(request, xlsx) };
+  return {
+    to,
+    replyTo: request.email,
+    subject: oneLine(`${title} from ${from}`).slice(0, 150),
+    text,
+    html,
+    attachments: attachment(request, xlsx),
+  };
 }
 
 /** The buyer's confirmation: the same list, and what happens next. */
-export function quoteConfirmationMail(request: QuoteRequest, lines: QuoteRequestLineRow[], xlsx: Buffer, business: BusinessDetails): MailMessage {
+export function quoteConfirmationMail(
+  request: QuoteRequest,
+  lines: QuoteRequestLineRow[],
+  xlsx: Buffer,
+  business: BusinessDetails,
+): MailMessage {
   const title = `Your quote request ${request.reference}`;
   const intro = `Thank you, ${request.name}. We have your request for a quotation and will reply by email.`;
   const html = htmlLayout(
@@ -81,7 +109,9 @@ export function quoteConfirmationMail(request: QuoteRequest, lines: QuoteRequest
     title,
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>${detailsHtml(detailRows(request))}${notesHtml(request.notes)}${linesTable(lines)}`,
   );
-  const text = `${title}\n\n${intro}\n\n${detailRows(request).map(([l, v]) => `${l}: ${v}`).join('\n')}\n\n${notesText(request.notes)}${linesText(lines)}\n${textFooter(business)}`;
+  const text = `${title}\n\n${intro}\n\n${detailRows(request)
+    .map(([l, v]) => `${l}: ${v}`)
+    .join('\n')}\n\n${notesText(request.notes)}${linesText(lines)}\n${textFooter(business)}`;
   // No replyTo: the mailer's (the sales desk), so the buyer's answer reaches staff.
   return { to: request.email, subject: oneLine(title), text, html, attachments: attachment(request, xlsx) };
 }

@@ -56,7 +56,11 @@ export function presentDetail(request: QuoteRequest, lines: QuoteRequestLineRow[
  * One request as staff price it: each line with its catalogue line's trade price and availability
  * today (`catalogue` keyed by id, staff's view), and the estimated total of the priced lines.
  */
-export function presentAdminDetail(request: QuoteRequest, lines: QuoteRequestLineRow[], catalogue: Map<number, CatalogueLine>): AdminQuoteRequestDetail {
+export function presentAdminDetail(
+  request: QuoteRequest,
+  lines: QuoteRequestLineRow[],
+  catalogue: Map<number, CatalogueLine>,
+): AdminQuoteRequestDetail {
   // A retired line is no longer in the catalogue: no price to quote from.
   const live = (line: QuoteRequestLineRow) => {
     const now = line.catalogue_item_id === null ? undefined : catalogue.get(line.catalogue_item_id);

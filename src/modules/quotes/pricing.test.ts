@@ -23,8 +23,18 @@ describe('priceForQuantity', () => {
   });
 
   it('has no price below the first break of a line without a list price, nor for an unpriced line', () => {
-    expect(priceForQuantity(trade(null, [{ min_quantity: 50, price_pence: 300 }]), 10)).toMatchObject({ unit_price_pence: null, line_total_pence: null });
-    expect(priceForQuantity(trade(null, [{ min_quantity: 50, price_pence: 300 }]), 50)).toMatchObject({ unit_price_pence: 300, line_total_pence: 15_000 });
-    expect(priceForQuantity(trade(null, []), 10)).toMatchObject({ unit_price_pence: null, break_min_quantity: null, line_total_pence: null });
+    expect(priceForQuantity(trade(null, [{ min_quantity: 50, price_pence: 300 }]), 10)).toMatchObject({
+      unit_price_pence: null,
+      line_total_pence: null,
+    });
+    expect(priceForQuantity(trade(null, [{ min_quantity: 50, price_pence: 300 }]), 50)).toMatchObject({
+      unit_price_pence: 300,
+      line_total_pence: 15_000,
+    });
+    expect(priceForQuantity(trade(null, []), 10)).toMatchObject({
+      unit_price_pence: null,
+      break_min_quantity: null,
+      line_total_pence: null,
+    });
   });
 });

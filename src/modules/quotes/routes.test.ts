@@ -69,7 +69,13 @@ describe('POST /api/quote-requests as a guest', () => {
     const { id, reference } = response.body;
 
     const stored = await db()('quote_requests').where({ id }).first();
-    expect(stored).toMatchObject({ user_id: null, status: 'new', delivery_postcode: 'TN27 9AA', company: 'Greenways & Co', email: 'jo@example.com' });
+    expect(stored).toMatchObject({
+      user_id: null,
+      status: 'new',
+      delivery_postcode: 'TN27 9AA',
+      company: 'Greenways & Co',
+      email: 'jo@example.com',
+    });
     // The catalogue may change afterwards; the request keeps what was asked for.
     await db()('catalogue_items').where({ id: ids[0] }).update({ height: '60-80' });
     const storedLines = await db()('quote_request_lines').where({ quote_request_id: id }).orderBy('id');
@@ -133,11 +139,20 @@ describe('POST /api/quote-requests as a guest', () => {
   it('refuses an unknown catalogue id, 500 lines, no lines and missing details with 422s, storing nothing', async () => {
     const before = await count('quote_requests');
     const client = await visitor();
-    const unknown = await client.post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }, { catalogue_item_id: 999_999, quantity: 1 }]));
+    const unknown = await client.post(
+      '/api/quote-requests',
+      guestRequest([
+        { catalogue_item_id: ids[0], quantity: 1 },
+        { catalogue_item_id: 999_999, quantity: 1 },
+      ]),
+    );
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ 'lines.1.catalogue_item_id': ['The selected catalogue item is invalid.'] });
 
-    const many = await client.post('/api/quote-requests', guestRequest(ids.slice(0, 500).map((id) => ({ catalogue_item_id: id, quantity: 1 }))));
+    const many = await client.post(
+      '/api/quote-requests',
+      guestRequest(ids.slice(0, 500).map((id) => ({ catalogue_item_id: id, quantity: 1 }))),
+    );
     expect(many.status).toBe(422);
     expect(many.body.errors).toEqual({ lines: ['A plant list may hold at most 200 lines.'] });
 
@@ -145,7 +160,11 @@ describe('POST /api/quote-requests as a guest', () => {
     expect(none.status).toBe(422);
     expect(none.body.errors).toEqual({ lines: ['The lines field must have at least 1 line.'] });
 
-    const missing = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }], delivery_postcode: 'nowhere', wanted_by: '2027-02-30' });
+    const missing = await client.post('/api/quote-requests', {
+      lines: [{ catalogue_item_id: ids[0], quantity: 1 }],
+      delivery_postcode: 'nowhere',
+      wanted_by: '2027-02-30',
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({
       delivery_postcode: ['The delivery postcode field must be a valid UK postcode.'],
@@ -155,7 +174,10 @@ describe('POST /api/quote-requests as a guest', () => {
       telephone: ['The telephone field is required.'],
     });
 
-    const huge = await client.post('/api/quote-requests', guestRequest(Array.from({ length: 10_000 }, (_, i) => ({ catalogue_item_id: ids[i % 300], quantity: 1 }))));
+    const huge = await client.post(
+      '/api/quote-requests',
+      guestRequest(Array.from({ length: 10_000 }, (_, i) => ({ catalogue_item_id: ids[i % 300], quantity: 1 }))),
+    );
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ message: 'The request body is too large.' });
     expect(await count('quote_requests')).toBe(before);
@@ -163,7 +185,9 @@ describe('POST /api/quote-requests as a guest', () => {
 
   it('answers 419 without the CSRF header and stores nothing', async () => {
     const before = await count('quote_requests');
-    const response = await (await visitor()).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]), { csrf: false });
+    const response = await (
+      await visitor()
+    ).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]), { csrf: false });
     expect(response.status).toBe(419);
     expect(await count('quote_requests')).toBe(before);
   });
@@ -245,14 +269,22 @@ describe('quote requests of a signed-in buyer', () => {
 
   it('keeps a listed line whose catalogue row was removed, as it was shown, and leaves it out of a copy', async () => {
     const client = await buyer();
-    const [gone] = await insertCatalogueItems(db(), [{ genus: 'Sorbus', species: 'aucuparia', common_name: 'Rowan', form: '3L', height: '80-100' }]);
+    const [gone] = await insertCatalogueItems(db(), [
+      { genus: 'Sorbus', species: 'aucuparia', common_name: 'Rowan', form: '3L', height: '80-100' },
+    ]);
     await client.post('/api/plant-list/lines', { catalogue_item_id: gone, quantity: 12 });
     await client.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 1 });
     await db()('catalogue_items').where({ id: gone }).delete();
 
     const { body } = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA' });
     const detail = (await client.get(`/api/quote-requests/${body.id}`)).body;
-    expect(detail.lines.map((l: { catalogue_item_id: number | null; genus: string; quantity: number }) => [l.catalogue_item_id, l.genus, l.quantity])).toEqual([
+    expect(
+      detail.lines.map((l: { catalogue_item_id: number | null; genus: string; quantity: number }) => [
+        l.catalogue_item_id,
+        l.genus,
+        l.quantity,
+      ]),
+    ).toEqual([
       [null, 'Sorbus', 12],
       [ids[0], 'Crataegus', 1],
     ]);
@@ -268,9 +300,21 @@ describe('quote requests of a signed-in buyer', () => {
   it('lists my requests newest first, copies one into my list, and answers 404 for another buyer’s', async () => {
     const me = await buyer();
     const other = await buyer();
-    const first = (await me.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids[0], quantity: 5 }] })).body;
-    const second = (await me.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids[0], quantity: 7 }, { catalogue_item_id: ids[1], quantity: 1 }] })).body;
-    const theirs = (await other.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids[2], quantity: 1 }] })).body;
+    const first = (
+      await me.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids[0], quantity: 5 }] })
+    ).body;
+    const second = (
+      await me.post('/api/quote-requests', {
+        delivery_postcode: 'TN27 9AA',
+        lines: [
+          { catalogue_item_id: ids[0], quantity: 7 },
+          { catalogue_item_id: ids[1], quantity: 1 },
+        ],
+      })
+    ).body;
+    const theirs = (
+      await other.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids[2], quantity: 1 }] })
+    ).body;
 
     const mine = await me.get('/api/quote-requests?limit=10&page=0');
     expect(mine.status).toBe(200);
@@ -310,14 +354,18 @@ describe("a trade buyer's company and postcode", () => {
   };
   const stored = (id: number) => db()('quote_requests').where({ id }).first('company', 'delivery_postcode');
 
-  it("prefills the form from the approved account and stores them when the form leaves them out, mailing the company", async () => {
+  it('prefills the form from the approved account and stores them when the form leaves them out, mailing the company', async () => {
     const client = await tradeBuyer('approved');
     expect((await client.get('/api/quote-requests/defaults')).body).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
 
     const omitted = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 10 }] });
     expect(omitted.status).toBe(201);
     expect(await stored(omitted.body.id)).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
-    const blank = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 10 }], company: ' ', delivery_postcode: '' });
+    const blank = await client.post('/api/quote-requests', {
+      lines: [{ catalogue_item_id: ids[0], quantity: 10 }],
+      company: ' ',
+      delivery_postcode: '',
+    });
     expect(await stored(blank.body.id)).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
     for (const mail of await waitForMails(omitted.body.reference, 2)) {
       expect(mail.text).toContain('Company: Acme Landscapes');
@@ -326,7 +374,11 @@ describe("a trade buyer's company and postcode", () => {
 
   it('stores what the buyer edited over the account’s values', async () => {
     const client = await tradeBuyer('approved');
-    const edited = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[1], quantity: 3 }], company: 'Acme Landscapes (North)', delivery_postcode: 'ls1 4ap' });
+    const edited = await client.post('/api/quote-requests', {
+      lines: [{ catalogue_item_id: ids[1], quantity: 3 }],
+      company: 'Acme Landscapes (North)',
+      delivery_postcode: 'ls1 4ap',
+    });
     expect(edited.status).toBe(201);
     expect(await stored(edited.body.id)).toEqual({ company: 'Acme Landscapes (North)', delivery_postcode: 'LS1 4AP' });
   });
@@ -342,8 +394,12 @@ describe("a trade buyer's company and postcode", () => {
 
   it('refuses a company of one character, from a buyer and from a guest, storing nothing', async () => {
     const before = await count('quote_requests');
-    const fromBuyer = await (await tradeBuyer('approved')).post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }], company: 'x' });
-    const fromGuest = await (await visitor()).post('/api/quote-requests', { ...guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]), company: '-x-' });
+    const fromBuyer = await (
+      await tradeBuyer('approved')
+    ).post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }], company: 'x' });
+    const fromGuest = await (
+      await visitor()
+    ).post('/api/quote-requests', { ...guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]), company: '-x-' });
     for (const response of [fromBuyer, fromGuest]) {
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual({ company: ['The company field must have at least 2 letters or digits.'] });
@@ -361,8 +417,21 @@ describe("staff's view of a request's prices", () => {
       { genus: 'Sorbus', species: 'aria', common_name: 'Whitebeam', form: '10L', height: '175-200' },
     ]);
     const trade = (id: number, fields: Record<string, unknown>) => db()('catalogue_items').where({ id }).update(fields);
-    await trade(broken!, { price_pence: 245, price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 220 }, { min_quantity: 500, price_pence: 199 }]), stock_status: 'in_stock', stock_quantity: 5000 });
-    await trade(listed!, { price_pence: 450, price_breaks: JSON.stringify([{ min_quantity: 50, price_pence: 400 }]), stock_status: 'ready_from', ready_from: '2027-01-10' });
+    await trade(broken!, {
+      price_pence: 245,
+      price_breaks: JSON.stringify([
+        { min_quantity: 100, price_pence: 220 },
+        { min_quantity: 500, price_pence: 199 },
+      ]),
+      stock_status: 'in_stock',
+      stock_quantity: 5000,
+    });
+    await trade(listed!, {
+      price_pence: 450,
+      price_breaks: JSON.stringify([{ min_quantity: 50, price_pence: 400 }]),
+      stock_status: 'ready_from',
+      ready_from: '2027-01-10',
+    });
 
     const owner = await buyer();
     await insertTradeApplication(db(), owner.userId, 'approved');
@@ -388,13 +457,21 @@ describe("staff's view of a request's prices", () => {
         line_total_pence: 119_400,
       },
     });
-    expect(second.current).toMatchObject({ trade: { stock_status: 'ready_from', ready_from: '2027-01-10' }, unit_price_pence: 450, break_min_quantity: null, line_total_pence: 4500 });
+    expect(second.current).toMatchObject({
+      trade: { stock_status: 'ready_from', ready_from: '2027-01-10' },
+      unit_price_pence: 450,
+      break_min_quantity: null,
+      line_total_pence: 4500,
+    });
     expect(third.current).toMatchObject({ trade: { price_pence: null }, unit_price_pence: null, line_total_pence: null });
     expect(fourth).toMatchObject({ genus: 'Sorbus', catalogue_item_id: null, current: null });
     expect(detail.body).toMatchObject({ estimated_total_pence: 123_900, unpriced_lines: 2 });
     // A status change answers with the same priced view.
     // (won, not quoted: the inbox test below counts the quoted ones.)
-    expect((await admin.patch(`/api/admin/quote-requests/${id}`, { status: 'won' })).body).toMatchObject({ status: 'won', estimated_total_pence: 123_900 });
+    expect((await admin.patch(`/api/admin/quote-requests/${id}`, { status: 'won' })).body).toMatchObject({
+      status: 'won',
+      estimated_total_pence: 123_900,
+    });
 
     // The buyer, approved or not, reads their request without staff's pricing; the admin route is closed to them.
     const own = await owner.get(`/api/quote-requests/${id}`);
@@ -409,13 +486,29 @@ describe("staff's view of a request's prices", () => {
 describe('the admin quote inbox', () => {
   it('lists with line counts, filters by status, shows lines, sets the status and counts open requests', async () => {
     const admin = await signedIn(app.server, app.context.deps, { role: 'admin' });
-    const created = (await (await visitor()).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids[0], quantity: 9 }, { catalogue_item_id: ids[1], quantity: 4 }]))).body;
+    const created = (
+      await (
+        await visitor()
+      ).post(
+        '/api/quote-requests',
+        guestRequest([
+          { catalogue_item_id: ids[0], quantity: 9 },
+          { catalogue_item_id: ids[1], quantity: 4 },
+        ]),
+      )
+    ).body;
     const open = await db()('quote_requests').where({ status: 'new' }).count({ n: '*' }).first();
     expect((await admin.get('/api/admin/stats')).body.quotes).toEqual({ open: Number(open!.n) });
 
     const list = await admin.get('/api/admin/quote-requests?status=new&limit=100');
     expect(list.status).toBe(200);
-    expect(list.body.results[0]).toMatchObject({ id: created.id, reference: created.reference, status: 'new', line_count: 2, company: 'Greenways & Co' });
+    expect(list.body.results[0]).toMatchObject({
+      id: created.id,
+      reference: created.reference,
+      status: 'new',
+      line_count: 2,
+      company: 'Greenways & Co',
+    });
     expect(list.body.results.every((r: { status: string }) => r.status === 'new')).toBe(true);
 
     const detail = await admin.get(`/api/admin/quote-requests/${created.id}`);
@@ -426,7 +519,9 @@ describe('the admin quote inbox', () => {
     const quoted = await admin.patch(`/api/admin/quote-requests/${created.id}`, { status: 'quoted' });
     expect(quoted.status).toBe(200);
     expect(quoted.body).toMatchObject({ status: 'quoted', handled_at: expect.any(String) });
-    expect((await admin.get('/api/admin/quote-requests?status=quoted')).body.results.map((r: { id: number }) => r.id)).toEqual([created.id]);
+    expect((await admin.get('/api/admin/quote-requests?status=quoted')).body.results.map((r: { id: number }) => r.id)).toEqual([
+      created.id,
+    ]);
     expect((await admin.get('/api/admin/stats')).body.quotes).toEqual({ open: Number(open!.n) - 1 });
 
     const bad = await admin.patch(`/api/admin/quote-requests/${created.id}`, { status: 'maybe' });

@@ -58,7 +58,9 @@ export function quoteRoutes(deps: Deps, quotes: QuoteService): Router {
     rateLimit(limiter, (ctx) => ctx.ip),
     async (ctx) => {
       const user = userOf(ctx.state);
-      const input = user ? buyerInput(user, ctx.request.body, await quotes.defaultsFor(user.id)) : validate(guestQuoteSchema, ctx.request.body);
+      const input = user
+        ? buyerInput(user, ctx.request.body, await quotes.defaultsFor(user.id))
+        : validate(guestQuoteSchema, ctx.request.body);
       ctx.body = await quotes.request(input, user?.id ?? null, ctx.ip);
       ctx.status = 201;
     },

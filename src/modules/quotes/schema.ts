@@ -30,9 +30,12 @@ const wantedByField = () =>
     z
       .string({ error: 'The wanted by field must be a date (YYYY-MM-DD).' })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'The wanted by field must be a date (YYYY-MM-DD).' })
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-        error: 'The wanted by field must be a date (YYYY-MM-DD).',
-      })
+      .refine(
+        (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+        {
+          error: 'The wanted by field must be a date (YYYY-MM-DD).',
+        },
+      )
       .nullable()
       .optional(),
   );

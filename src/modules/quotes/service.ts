@@ -1,6 +1,14 @@
 import type { Paged } from '../../../shared/api/paged.ts';
 import type { PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
-import type { AdminQuoteRequestDetail, QuoteDefaults, QuoteRequestCopy, QuoteRequestCreated, QuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../shared/api/quotes.ts';
+import type {
+  AdminQuoteRequestDetail,
+  QuoteDefaults,
+  QuoteRequestCopy,
+  QuoteRequestCreated,
+  QuoteRequestDetail,
+  QuoteRequestSummary,
+  QuoteStatus,
+} from '../../../shared/api/quotes.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
@@ -34,7 +42,11 @@ async function nextReference(trx: Trx, now: Date): Promise<string> {
 async function snapshotLines(trx: Trx, input: QuoteInput, userId: number | null): Promise<NewLine[]> {
   const given: { catalogue_item_id: number | null; quantity: number; snapshot?: PlantListSnapshot }[] =
     input.lines ?? (userId ? await takePlantList(trx, userId) : []);
-  const catalogue = await catalogueLinesByIds(trx, given.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])), PUBLIC_VIEWER);
+  const catalogue = await catalogueLinesByIds(
+    trx,
+    given.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])),
+    PUBLIC_VIEWER,
+  );
   const errors: Record<string, string[]> = {};
   const lines = given.map((line, index): NewLine | undefined => {
     const current = line.catalogue_item_id ? catalogue.get(line.catalogue_item_id) : undefined;
@@ -46,7 +58,16 @@ async function snapshotLines(trx: Trx, input: QuoteInput, userId: number | null)
     // A line retired since it was listed still goes, with its code and description: the buyer
     // saw it marked "no longer available" and sent it, and staff will suggest an alternative.
     const { code, genus, species, common_name, form, height } = from;
-    return { catalogue_item_id: current ? current.id : null, code: code ?? '', genus, species, common_name, form, height, quantity: line.quantity };
+    return {
+      catalogue_item_id: current ? current.id : null,
+      code: code ?? '',
+      genus,
+      species,
+      common_name,
+      form,
+      height,
+      quantity: line.quantity,
+    };
   });
   if (Object.keys(errors).length) throw validationError(errors);
   if (!lines.length) throw validationError({ lines: [EMPTY_LIST] });
@@ -67,12 +88,18 @@ async function page(db: Db, paging: Paging, where: Partial<Pick<QuoteRequest, 'u
   const [results, [count]] = await Promise.all([
     QuoteRequest.query(db)
       .where(where)
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(paging.limit)
       .offset(paging.page * paging.limit),
     db('quote_requests').where(where).count<{ n: string }[]>({ n: '*' }),
   ]);
-  const counts = await lineCounts(db, results.map((r) => r.id));
+  const counts = await lineCounts(
+    db,
+    results.map((r) => r.id),
+  );
   return { results: results.map((r) => presentSummary(r, counts.get(r.id) ?? 0)), total: Number(count?.n ?? 0) };
 }
 
@@ -94,7 +121,11 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
     if (!request) throw notFound();
     const lines = await linesOf(deps.db, request.id);
     // Which lines are still in the catalogue: a retired one reads "no longer available".
-    const catalogue = await catalogueLinesByIds(deps.db, lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])), PUBLIC_VIEWER);
+    const catalogue = await catalogueLinesByIds(
+      deps.db,
+      lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])),
+      PUBLIC_VIEWER,
+    );
     const available = new Set([...catalogue.values()].filter((line) => !line.retired_at).map((line) => line.id));
     return presentDetail(request, lines, available);
   };
@@ -102,7 +133,10 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
   const adminDetail = async (request: QuoteRequest | undefined): Promise<AdminQuoteRequestDetail> => {
     if (!request) throw notFound();
     const lines = await linesOf(deps.db, request.id);
-    const catalogue = await staffLinesByIds(deps.db, lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])));
+    const catalogue = await staffLinesByIds(
+      deps.db,
+      lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])),
+    );
     return presentAdminDetail(request, lines, catalogue);
   };
   return {
@@ -149,8 +183,14 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
         const request = await QuoteRequest.query(trx).findOne({ id, user_id: userId });
         if (!request) throw notFound();
         const lines = await linesOf(trx, id);
-        const available = await catalogueLinesByIds(trx, lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])), PUBLIC_VIEWER);
-        const stored: { catalogue_item_id: number | null; quantity: number }[] = await trx('plant_list_lines').where({ user_id: userId }).select('catalogue_item_id', 'quantity');
+        const available = await catalogueLinesByIds(
+          trx,
+          lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])),
+          PUBLIC_VIEWER,
+        );
+        const stored: { catalogue_item_id: number | null; quantity: number }[] = await trx('plant_list_lines')
+          .where({ user_id: userId })
+          .select('catalogue_item_id', 'quantity');
         const onList = new Map(stored.flatMap((row) => (row.catalogue_item_id ? [[row.catalogue_item_id, row.quantity] as const] : [])));
         // A line retired since the request is no longer available: left out, and said so.
         const inCatalogue = new Set([...available.values()].filter((line) => !line.retired_at).map((line) => line.id));

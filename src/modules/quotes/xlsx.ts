@@ -29,7 +29,15 @@ export async function quoteWorkbook(request: QuoteRequest, lines: QuoteRequestLi
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };
   for (const line of lines) {
-    sheet.addRow({ code: line.code, genus: line.genus, species: line.species, common_name: line.common_name, form: line.form, height: line.height, quantity: line.quantity });
+    sheet.addRow({
+      code: line.code,
+      genus: line.genus,
+      species: line.species,
+      common_name: line.common_name,
+      form: line.form,
+      height: line.height,
+      quantity: line.quantity,
+    });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -17,7 +17,10 @@ beforeAll(async () => {
   ctx = await createTestContext({ redis: false, env: { APP_URL } });
   const db = ctx.deps.db;
   /** Sets a row's updated_at, as if it had last changed then. */
-  const dated = async (table: string, row: { id: number }, iso: string) => db(table).where({ id: row.id }).update({ updated_at: at(iso) });
+  const dated = async (table: string, row: { id: number }, iso: string) =>
+    db(table)
+      .where({ id: row.id })
+      .update({ updated_at: at(iso) });
   await dated('widgets', await insertWidget(db, { name: 'HomeText' }), '2026-03-01T10:00:00Z');
   await dated('widgets', await insertWidget(db, { name: 'HomeText2' }), '2026-03-05T10:00:00Z');
   await dated('widgets', await insertWidget(db, { name: 'FindText' }), '2026-02-01T08:30:00Z');
@@ -34,7 +37,9 @@ beforeAll(async () => {
     { genus: '× Cuprocyparis', species: 'leylandii', form: '3L', height: '60-90', updated_at: at('2026-04-01T00:00:00Z') },
   ]);
   // The catalogue's last change (a deletion, say) is newer than any line left.
-  await db('catalogue_state').where({ id: 1 }).update({ changed_at: at('2026-06-01T00:00:00Z') });
+  await db('catalogue_state')
+    .where({ id: 1 })
+    .update({ changed_at: at('2026-06-01T00:00:00Z') });
   server = await startTestServer(ctx);
   client = server.client();
 });
@@ -50,7 +55,10 @@ afterAll(async () => {
  */
 function readSitemap(xml: string): Map<string, string | undefined> {
   expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
-  const tokens = xml.slice(xml.indexOf('?>') + 2).match(/<[^>]*>|[^<]+/g)!.filter((t) => t.trim() !== '');
+  const tokens = xml
+    .slice(xml.indexOf('?>') + 2)
+    .match(/<[^>]*>|[^<]+/g)!
+    .filter((t) => t.trim() !== '');
   expect(tokens.shift()).toBe('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
   expect(tokens.pop()).toBe('</urlset>');
   const urls = new Map<string, string | undefined>();
@@ -65,7 +73,12 @@ function readSitemap(xml: string): Map<string, string | undefined> {
       const text = tokens.shift()!;
       expect(text.startsWith('<')).toBe(false);
       expect(tokens.shift()).toBe(`</${name}>`);
-      fields[name!] = text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+      fields[name!] = text
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&');
     }
     tokens.shift();
     expect(fields.loc).toBeDefined();
@@ -141,7 +154,8 @@ describe('GET /sitemap.xml', () => {
     expect(lastmod('/catalogue/genus/acer')).toBe('2026-05-03T00:00:00Z');
     expect(lastmod('/catalogue/genus/cuprocyparis')).toBe('2026-04-01T00:00:00Z');
     // Nothing stored behind these (no widget yet, or none at all): no date rather than an invented one.
-    for (const path of ['/shows', '/contact', '/terms', '/legal/privacy', '/environmental', '/biosecurity']) expect(lastmod(path)).toBeUndefined();
+    for (const path of ['/shows', '/contact', '/terms', '/legal/privacy', '/environmental', '/biosecurity'])
+      expect(lastmod(path)).toBeUndefined();
   });
 
   it('follows the catalogue: a new genus is listed at once', async () => {

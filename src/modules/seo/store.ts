@@ -15,7 +15,11 @@ export interface ContentChanges {
 export async function contentChanges(db: Knex, widgetNames: readonly string[], galleryIds: readonly number[]): Promise<ContentChanges> {
   const keys = [...new Set(widgetNames.map((name) => name.toLowerCase()))];
   const [widgets, galleries] = await Promise.all([
-    keys.length ? (db('widgets').select(db.raw('lower(name) AS key'), 'updated_at').whereRaw('lower(name) = ANY(?::text[])', [keys]) as Promise<{ key: string; updated_at: Date }[]>) : [],
+    keys.length
+      ? (db('widgets').select(db.raw('lower(name) AS key'), 'updated_at').whereRaw('lower(name) = ANY(?::text[])', [keys]) as Promise<
+          { key: string; updated_at: Date }[]
+        >)
+      : [],
     galleryIds.length
       ? (db('galleries as g')
           .leftJoin('gallery_images as i', (join) => join.on('i.gallery_id', 'g.id').andOnVal('i.status', 'ready'))

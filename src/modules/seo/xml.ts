@@ -16,7 +16,9 @@ const w3cDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 export function renderSitemap(entries: readonly SitemapEntry[]): string {
   const urls = entries.map(
     (entry) =>
-      `  <url>\n    <loc>${xmlEscape(entry.loc)}</loc>\n` + (entry.lastmod ? `    <lastmod>${w3cDate(entry.lastmod)}</lastmod>\n` : '') + '  </url>\n',
+      `  <url>\n    <loc>${xmlEscape(entry.loc)}</loc>\n` +
+      (entry.lastmod ? `    <lastmod>${w3cDate(entry.lastmod)}</lastmod>\n` : '') +
+      '  </url>\n',
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('')}</urlset>\n`;
 }

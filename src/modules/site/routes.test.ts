@@ -7,7 +7,12 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 beforeAll(async () => {
   context = await createTestContext({
     redis: false,
-    env: { APP_URL: 'https://nursery.example', COMPANY_LATITUDE: '51.1634', COMPANY_LONGITUDE: '0.8047', COMPANY_OPENING_HOURS: 'Mo-Fr 07:30-16:30' },
+    env: {
+      APP_URL: 'https://nursery.example',
+      COMPANY_LATITUDE: '51.1634',
+      COMPANY_LONGITUDE: '0.8047',
+      COMPANY_OPENING_HOURS: 'Mo-Fr 07:30-16:30',
+    },
   });
   server = await startTestServer(context);
 });

@@ -74,7 +74,11 @@ describe('postalAddress', () => {
       addressRegion: 'Kent',
       postalCode: 'TN26 1AR',
     });
-    expect(postalAddress('1 High Street, Ashford', 'TN24 8AA')).toEqual({ streetAddress: '1 High Street', addressLocality: 'Ashford', postalCode: 'TN24 8AA' });
+    expect(postalAddress('1 High Street, Ashford', 'TN24 8AA')).toEqual({
+      streetAddress: '1 High Street',
+      addressLocality: 'Ashford',
+      postalCode: 'TN24 8AA',
+    });
   });
 });
 
@@ -95,7 +99,10 @@ describe('breadcrumbJsonLd', () => {
       { name: 'Home', path: '/' },
       { name: 'Catalogue', path: '/catalogue' },
     ]);
-    expect((ld.itemListElement as { item: string }[]).map((i) => i.item)).toEqual(['https://example.com/nursery/', 'https://example.com/nursery/catalogue']);
+    expect((ld.itemListElement as { item: string }[]).map((i) => i.item)).toEqual([
+      'https://example.com/nursery/',
+      'https://example.com/nursery/catalogue',
+    ]);
   });
 });
 

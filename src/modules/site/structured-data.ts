@@ -12,7 +12,19 @@ type JsonLd = Record<string, unknown>;
 /** The business details the JSON-LD is built from (Config['business'] is one). */
 export type BusinessFacts = Pick<
   Config['business'],
-  'name' | 'shortName' | 'telephone' | 'address' | 'postcode' | 'email' | 'companyNumber' | 'vatNumber' | 'geo' | 'openingHours' | 'url' | 'logo' | 'image'
+  | 'name'
+  | 'shortName'
+  | 'telephone'
+  | 'address'
+  | 'postcode'
+  | 'email'
+  | 'companyNumber'
+  | 'vatNumber'
+  | 'geo'
+  | 'openingHours'
+  | 'url'
+  | 'logo'
+  | 'image'
 >;
 
 /** The business as a schema.org GardenStore (a LocalBusiness): what a search result's panel shows. */
@@ -74,7 +86,10 @@ export function jsonForScript(value: unknown): string {
  * schema.org's fields: the postcode wherever it appears, then county (region) last, post town
  * (locality) before it, and the rest as the street address.
  */
-export function postalAddress(address: string, postcode: string): { streetAddress: string; addressLocality?: string; addressRegion?: string; postalCode: string } {
+export function postalAddress(
+  address: string,
+  postcode: string,
+): { streetAddress: string; addressLocality?: string; addressRegion?: string; postalCode: string } {
   // The postcode at the end of a part, however it is spaced ("TN26 1AR", "tn261ar", "Kent TN26 1AR").
   const trailingPostcode = new RegExp(`\\s*${[...postcode.replace(/\s+/g, '')].join('\\s*')}$`, 'i');
   const parts = address

@@ -17,8 +17,13 @@ let staff: TestClient & { userId: number };
 
 beforeAll(async () => {
   app = await startMailingApp();
-  [lineId] = (await insertCatalogueItems(app.context.deps.db, [{ genus: 'Prunus', species: 'laurocerasus', common_name: 'Cherry laurel' }])) as [number];
-  await app.context.deps.db('catalogue_items').where({ id: lineId }).update({ price_pence: PRICE, stock_status: 'in_stock', stock_quantity: 40 });
+  [lineId] = (await insertCatalogueItems(app.context.deps.db, [
+    { genus: 'Prunus', species: 'laurocerasus', common_name: 'Cherry laurel' },
+  ])) as [number];
+  await app.context.deps
+    .db('catalogue_items')
+    .where({ id: lineId })
+    .update({ price_pence: PRICE, stock_status: 'in_stock', stock_quantity: 40 });
   staff = await (await signedIn(app.server, app.context.deps, { role: 'admin' })).csrf();
 });
 afterAll(async () => {
@@ -55,11 +60,16 @@ describe('suspend, reinstate, revoke', () => {
     expect((await tradeSeenBy(client))?.price_pence).toBe(PRICE);
     expect((await client.post('/api/price-list')).status).toBe(202);
 
-    const suspended = await staff.post(`/api/admin/trade-applications/${client.applicationId}/suspend`, { reason: 'Invoice <i>overdue</i>' });
+    const suspended = await staff.post(`/api/admin/trade-applications/${client.applicationId}/suspend`, {
+      reason: 'Invoice <i>overdue</i>',
+    });
     expect(suspended.status).toBe(200);
     expect(suspended.body.data).toMatchObject({ id: client.applicationId, status: 'suspended', reason: 'Invoice <i>overdue</i>' });
     expect(suspended.body.data.history.map((h: { action: string }) => h.action)).toEqual(['suspended']);
-    expect(suspended.body.data.history[0]).toMatchObject({ reason: 'Invoice <i>overdue</i>', by: { id: staff.userId, name: 'Alex Gardener' } });
+    expect(suspended.body.data.history[0]).toMatchObject({
+      reason: 'Invoice <i>overdue</i>',
+      by: { id: staff.userId, name: 'Alex Gardener' },
+    });
 
     // The very next request: no trade field anywhere, no price list, and the buyer's page says why.
     expect(await tradeSeenBy(client)).toBeUndefined();
@@ -134,7 +144,12 @@ describe('suspend, reinstate, revoke', () => {
       [revoked.applicationId, 'revoke', { reason: 'x' }, { status: ['Only an approved or suspended trade account can be revoked.'] }],
       [approved.applicationId, 'suspend', { reason: '   ' }, { reason: ['The reason field is required.'] }],
       [approved.applicationId, 'revoke', {}, { reason: ['The reason field is required.'] }],
-      [approved.applicationId, 'suspend', { reason: 'y'.repeat(1001) }, { reason: ['The reason field must not be greater than 1000 characters.'] }],
+      [
+        approved.applicationId,
+        'suspend',
+        { reason: 'y'.repeat(1001) },
+        { reason: ['The reason field must not be greater than 1000 characters.'] },
+      ],
     ];
     for (const [id, action, body, errors] of cases) {
       const answer = await staff.post(`/api/admin/trade-applications/${id}/${action}`, body);
@@ -144,9 +159,19 @@ describe('suspend, reinstate, revoke', () => {
     for (const url of ['/api/admin/trade-applications/999999/suspend', '/api/admin/trade-applications/abc/revoke']) {
       expect((await staff.post(url, { reason: 'x' })).status).toBe(404);
     }
-    const statuses = await app.context.deps.db('trade_applications').whereIn('id', [pending.applicationId, approved.applicationId, revoked.applicationId]).orderBy('id').pluck('status');
+    const statuses = await app.context.deps
+      .db('trade_applications')
+      .whereIn('id', [pending.applicationId, approved.applicationId, revoked.applicationId])
+      .orderBy('id')
+      .pluck('status');
     expect(statuses).toEqual(['pending', 'approved', 'revoked']);
-    expect(await app.context.deps.db('trade_account_history').whereIn('application_id', [pending.applicationId, approved.applicationId]).count({ n: '*' }).first()).toEqual({ n: '0' });
+    expect(
+      await app.context.deps
+        .db('trade_account_history')
+        .whereIn('application_id', [pending.applicationId, approved.applicationId])
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: '0' });
   });
 
   it('is for verified staff only, with CSRF: a buyer, a guest or a forged request changes nothing', async () => {

@@ -35,11 +35,17 @@ export async function sendTradeAccountMail(
       ]);
       break;
     case 'reinstated':
-      message = build(business, to, 'Your trade account is active again', [
-        `The trade account for ${app.company_name} is active again.`,
-        'When you are signed in, the catalogue shows your trade prices and availability again, and you can download your price list.',
-        ...(step.reason ? [`Our note: ${step.reason}`] : []),
-      ], { url: `${deps.config.appUrl}/catalogue`, label: 'Open the catalogue' });
+      message = build(
+        business,
+        to,
+        'Your trade account is active again',
+        [
+          `The trade account for ${app.company_name} is active again.`,
+          'When you are signed in, the catalogue shows your trade prices and availability again, and you can download your price list.',
+          ...(step.reason ? [`Our note: ${step.reason}`] : []),
+        ],
+        { url: `${deps.config.appUrl}/catalogue`, label: 'Open the catalogue' },
+      );
       break;
     case 'revoked':
       message = build(business, to, 'Your trade account is closed', [

@@ -7,7 +7,8 @@ import type { TradeApplicationStatus } from '../../../shared/api/trade.ts';
  * src/http/viewer.ts; the price list) goes through this query, so a suspension counts from the
  * buyer's next request.
  */
-const approvedTradeAccounts = (db: Db) => db('trade_applications').where('trade_applications.status', 'approved' satisfies TradeApplicationStatus);
+const approvedTradeAccounts = (db: Db) =>
+  db('trade_applications').where('trade_applications.status', 'approved' satisfies TradeApplicationStatus);
 
 /** Whether a user holds an approved trade account: one indexed lookup. */
 export async function isApprovedTrade(db: Db, userId: number): Promise<boolean> {
@@ -19,6 +20,9 @@ export async function isApprovedTrade(db: Db, userId: number): Promise<boolean> 
  * what a quote request from that buyer is filled with when the form leaves them blank, and whom
  * their price list is made out to.
  */
-export async function approvedTradeAccount(db: Db, userId: number): Promise<{ company_name: string; delivery_postcode: string } | undefined> {
+export async function approvedTradeAccount(
+  db: Db,
+  userId: number,
+): Promise<{ company_name: string; delivery_postcode: string } | undefined> {
   return approvedTradeAccounts(db).where({ user_id: userId }).first('company_name', 'delivery_postcode');
 }

@@ -20,10 +20,16 @@ export async function sendTradeDecisionMail(
   const business = deps.config.business;
   const message =
     app.status === 'approved'
-      ? build(business, to, 'Your trade account is approved', [
-          `Your trade account for ${app.company_name} is approved.`,
-          'When you are signed in, the catalogue now shows your trade prices and availability, and you can download your own price list.',
-        ], { url: `${deps.config.appUrl}/catalogue`, label: 'Open the catalogue' })
+      ? build(
+          business,
+          to,
+          'Your trade account is approved',
+          [
+            `Your trade account for ${app.company_name} is approved.`,
+            'When you are signed in, the catalogue now shows your trade prices and availability, and you can download your own price list.',
+          ],
+          { url: `${deps.config.appUrl}/catalogue`, label: 'Open the catalogue' },
+        )
       : build(business, to, 'Your trade account application', [
           `We are sorry: we could not approve the trade account application for ${app.company_name}.`,
           ...(app.reason ? [`Our note: ${app.reason}`] : []),

@@ -28,7 +28,8 @@ describe('trade decision mails', () => {
   ])('%s: answers to the sales desk and says everything in its text part', async (status, facts) => {
     const { user } = await insertUser(context.deps);
     const applicationId = await insertTradeApplication(context.deps.db, user.id, status);
-    if (status === 'rejected') await context.deps.db('trade_applications').where({ id: applicationId }).update({ reason: 'No trading address <given>' });
+    if (status === 'rejected')
+      await context.deps.db('trade_applications').where({ id: applicationId }).update({ reason: 'No trading address <given>' });
     await sendTradeDecisionMail(context.deps, { applicationId });
     await expect.poll(() => smtp.messages.some((m) => m.to.includes(user.email)), { timeout: 10_000 }).toBe(true);
     const mail = smtp.messages.find((m) => m.to.includes(user.email))!;

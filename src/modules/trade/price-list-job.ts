@@ -25,7 +25,10 @@ export async function renderPriceList(deps: Pick<Deps, 'db' | 'config' | 'storag
   const tmpDir = path.join(config.varDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
   const stamp = `${started.getTime()}-${randomBytes(4).toString('hex')}`;
-  const tmp = { pdf: path.join(tmpDir, `price-list-${userId}-${stamp}.pdf`), xlsx: path.join(tmpDir, `price-list-${userId}-${stamp}.xlsx`) };
+  const tmp = {
+    pdf: path.join(tmpDir, `price-list-${userId}-${stamp}.pdf`),
+    xlsx: path.join(tmpDir, `price-list-${userId}-${stamp}.xlsx`),
+  };
   try {
     const { rows } = await renderPricedCatalogue(deps, tmp, { company, issued: started, validUntil: priceListValidUntil(started) });
     const keys = { pdf: `price-lists/${userId}/price-list-${stamp}.pdf`, xlsx: `price-lists/${userId}/price-list-${stamp}.xlsx` };

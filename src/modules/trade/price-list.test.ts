@@ -8,7 +8,8 @@ import type { TestClient } from '../../../test/http-client.ts';
 import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';
 
 /** "26 November 2026": a UK calendar day as the list prints it. */
-const ukDay = (date: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+const ukDay = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -27,18 +28,27 @@ beforeAll(async () => {
     { genus: 'Betula', species: 'pendula', common_name: 'Silver birch' },
     { genus: 'Carpinus', species: 'betulus', common_name: 'Hornbeam' },
   ]);
-  await context.deps.db('catalogue_items').where({ id: acer }).update({
-    price_pence: 1250,
-    price_breaks: JSON.stringify([{ min_quantity: 10, price_pence: 1100 }]),
-    stock_status: 'in_stock',
-    stock_quantity: 120,
-  });
-  await context.deps.db('catalogue_items').where({ id: betula }).update({
-    price_pence: 85,
-    price_breaks: JSON.stringify([{ min_quantity: 100, price_pence: 75 }, { min_quantity: 500, price_pence: 65 }]),
-    stock_status: 'in_stock',
-    stock_quantity: 5000,
-  });
+  await context.deps
+    .db('catalogue_items')
+    .where({ id: acer })
+    .update({
+      price_pence: 1250,
+      price_breaks: JSON.stringify([{ min_quantity: 10, price_pence: 1100 }]),
+      stock_status: 'in_stock',
+      stock_quantity: 120,
+    });
+  await context.deps
+    .db('catalogue_items')
+    .where({ id: betula })
+    .update({
+      price_pence: 85,
+      price_breaks: JSON.stringify([
+        { min_quantity: 100, price_pence: 75 },
+        { min_quantity: 500, price_pence: 65 },
+      ]),
+      stock_status: 'in_stock',
+      stock_quantity: 5000,
+    });
   // Unpriced (on request) and not ready yet.
   await context.deps.db('catalogue_items').where({ id: carpinus }).update({ stock_status: 'ready_from', ready_from: '2027-01-10' });
   server = await startTestServer(context);
@@ -52,14 +62,20 @@ describe('personal price list', () => {
   it('renders an approved buyer a PDF and XLSX with prices, theirs alone', async () => {
     const client = await buyer('approved');
     // An ampersand too: Excel's page header language and the PDF must both print it as written.
-    await context.deps.db('trade_applications').where({ user_id: client.userId }).update({ company_name: 'Greenway & Sons Landscapes Ltd' });
+    await context.deps
+      .db('trade_applications')
+      .where({ user_id: client.userId })
+      .update({ company_name: 'Greenway & Sons Landscapes Ltd' });
     expect((await client.get('/api/price-list')).body).toEqual({ status: 'none' });
     expect((await client.get('/downloads/price-list.xlsx')).status).toBe(404);
     const asked = await client.post('/api/price-list');
     expect(asked.status).toBe(202);
     expect(asked.body.status).toBe('pending');
     await expect.poll(async () => (await client.get('/api/price-list')).body.status, { timeout: 20_000 }).toBe('ready');
-    expect((await client.get('/api/price-list')).body).toMatchObject({ pdf: '/downloads/price-list.pdf', xlsx: '/downloads/price-list.xlsx' });
+    expect((await client.get('/api/price-list')).body).toMatchObject({
+      pdf: '/downloads/price-list.pdf',
+      xlsx: '/downloads/price-list.xlsx',
+    });
 
     const xlsx = await client.get('/downloads/price-list.xlsx');
     expect(xlsx.status).toBe(200);
@@ -75,8 +91,20 @@ describe('personal price list', () => {
     const sheet = workbook.getWorksheet('Catalogue')!;
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'Code', 'Genus', 'Species', 'Common name', 'Form', 'Height (cm)', 'Price (£)',
-      'Break 1 qty', 'Break 1 price (£)', 'Break 2 qty', 'Break 2 price (£)', 'Stock quantity', 'Availability', 'Ready from',
+      'Code',
+      'Genus',
+      'Species',
+      'Common name',
+      'Form',
+      'Height (cm)',
+      'Price (£)',
+      'Break 1 qty',
+      'Break 1 price (£)',
+      'Break 2 qty',
+      'Break 2 price (£)',
+      'Stock quantity',
+      'Availability',
+      'Ready from',
     ]);
     const rowOf = (species: string) => {
       let found: ExcelJS.Row | undefined;
@@ -90,7 +118,11 @@ describe('personal price list', () => {
     expect(values(rowOf('campestre'))).toEqual([12.5, 10, 11, null, null, 120, 'In stock (120)', null]);
     expect(values(rowOf('pendula'))).toEqual([0.85, 100, 0.75, 500, 0.65, 5000, 'In stock (5,000)', null]);
     const acerRow = rowOf('campestre');
-    expect([acerRow.getCell(7).type, acerRow.getCell(8).type, acerRow.getCell(12).type]).toEqual([ExcelJS.ValueType.Number, ExcelJS.ValueType.Number, ExcelJS.ValueType.Number]);
+    expect([acerRow.getCell(7).type, acerRow.getCell(8).type, acerRow.getCell(12).type]).toEqual([
+      ExcelJS.ValueType.Number,
+      ExcelJS.ValueType.Number,
+      ExcelJS.ValueType.Number,
+    ]);
     expect(acerRow.getCell(7).numFmt).toMatch(/£.*0\.00/);
     const readyRow = rowOf('betulus');
     expect(readyRow.getCell(7).value).toBeNull();
@@ -102,7 +134,9 @@ describe('personal price list', () => {
     expect(workbook.title).toContain('Trade price list for Greenway & Sons Landscapes Ltd');
     const about: string[] = [];
     workbook.getWorksheet('About')!.eachRow((row) => about.push((row.values as unknown[]).slice(1).join(' ')));
-    expect(about).toEqual(expect.arrayContaining(['Trade price list for Greenway & Sons Landscapes Ltd', `Issued ${issued}`, `Valid until ${validUntil}`]));
+    expect(about).toEqual(
+      expect.arrayContaining(['Trade price list for Greenway & Sons Landscapes Ltd', `Issued ${issued}`, `Valid until ${validUntil}`]),
+    );
     expect(about.join('\n')).toContain('Prices exclude VAT.');
 
     const pdf = await client.get('/downloads/price-list.pdf');
@@ -125,11 +159,14 @@ describe('personal price list', () => {
     expect((await other.get('/api/price-list')).body).toEqual({ status: 'none' });
   });
 
-  it.each([undefined, 'pending', 'rejected'] as const)('refuses a buyer whose application is %s (403), and guests (401)', async (status) => {
-    const client = await buyer(status);
-    expect((await client.post('/api/price-list')).status).toBe(403);
-    expect((await client.get('/downloads/price-list.pdf')).status).toBe(403);
-    expect((await client.get('/api/price-list')).body).toEqual({ status: 'none' });
-    expect((await server.client().get('/downloads/price-list.pdf')).status).toBe(401);
-  });
+  it.each([undefined, 'pending', 'rejected'] as const)(
+    'refuses a buyer whose application is %s (403), and guests (401)',
+    async (status) => {
+      const client = await buyer(status);
+      expect((await client.post('/api/price-list')).status).toBe(403);
+      expect((await client.get('/downloads/price-list.pdf')).status).toBe(403);
+      expect((await client.get('/api/price-list')).body).toEqual({ status: 'none' });
+      expect((await server.client().get('/downloads/price-list.pdf')).status).toBe(401);
+    },
+  );
 });

@@ -28,8 +28,9 @@ export const findPriceList = async (db: Db, userId: number) =>
 export function presentPriceList(row: PriceListRow | undefined): PriceListStatus {
   if (!row) return { status: 'none' };
   const ready = row.generated_at !== null && new Date(row.generated_at) >= new Date(row.requested_at);
-  const files = row.generated_at && row.pdf_key && row.xlsx_key
-    ? { generated_at: new Date(row.generated_at).toISOString(), pdf: PRICE_LIST_URLS.pdf, xlsx: PRICE_LIST_URLS.xlsx }
-    : {};
+  const files =
+    row.generated_at && row.pdf_key && row.xlsx_key
+      ? { generated_at: new Date(row.generated_at).toISOString(), pdf: PRICE_LIST_URLS.pdf, xlsx: PRICE_LIST_URLS.xlsx }
+      : {};
   return { status: ready ? 'ready' : 'pending', ...files };
 }

@@ -52,7 +52,9 @@ describe('trade applications', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(['business_type', 'company_name', 'delivery_postcode', 'invoice_email']);
     const noIds = await client.post('/api/trade-application', { ...valid, company_number: '' });
     expect(noIds.body.errors).toEqual({ company_number: ['The company number field is required when the VAT number is not present.'] });
-    expect((await client.post('/api/trade-application', { ...valid, company_number: undefined, vat_number: 'GB123456789' })).status).toBe(201);
+    expect((await client.post('/api/trade-application', { ...valid, company_number: undefined, vat_number: 'GB123456789' })).status).toBe(
+      201,
+    );
     expect(await app.context.deps.db('trade_applications').where({ user_id: client.userId }).count({ n: '*' }).first()).toEqual({ n: '1' });
     expect((await (await buyer(false)).post('/api/trade-application', valid)).status).toBe(403);
     expect((await app.server.client().get('/api/trade-application')).status).toBe(401);
@@ -89,16 +91,19 @@ describe('trade applications', () => {
 
     // Rejected buyers may apply again; approved ones are told they already are.
     expect((await rejectedBuyer.post('/api/trade-application', valid)).status).toBe(201);
-    expect((await approvedBuyer.post('/api/trade-application', valid)).body.errors).toEqual({ application: ['Your trade account is already approved.'] });
+    expect((await approvedBuyer.post('/api/trade-application', valid)).body.errors).toEqual({
+      application: ['Your trade account is already approved.'],
+    });
     expect(await app.context.services.trade.isApprovedTrade(approvedBuyer.userId)).toBe(true);
     expect(await app.context.services.trade.isApprovedTrade(rejectedBuyer.userId)).toBe(false);
   });
 });
 
 describe('rate limits', () => {
-  it('counts each buyer\'s applications, valid or not, and answers 429 past the hourly limit; other buyers are unaffected', async () => {
+  it("counts each buyer's applications, valid or not, and answers 429 past the hourly limit; other buyers are unaffected", async () => {
     const client = await buyer();
-    for (let i = 0; i < APPLICATIONS_PER_HOUR; i++) expect((await client.post('/api/trade-application', { company_name: '' })).status).toBe(422);
+    for (let i = 0; i < APPLICATIONS_PER_HOUR; i++)
+      expect((await client.post('/api/trade-application', { company_name: '' })).status).toBe(422);
     const refused = await client.post('/api/trade-application', valid);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);

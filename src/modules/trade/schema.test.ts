@@ -34,9 +34,12 @@ describe('trade application rules', () => {
     expect(validate(applicationSchema, { ...valid, company_number: input }).company_number).toBe(stored);
   });
 
-  it.each(['12', '1234567', '123456789', 'SC12345', 'SC1234567', 'S1234567', '12345678A', 'SCX23456', '£1234567'])('refuses the company number %j', (input) => {
-    expect(errorsOf({ ...valid, company_number: input })).toEqual({ company_number: [COMPANY_NUMBER_MESSAGE] });
-  });
+  it.each(['12', '1234567', '123456789', 'SC12345', 'SC1234567', 'S1234567', '12345678A', 'SCX23456', '£1234567'])(
+    'refuses the company number %j',
+    (input) => {
+      expect(errorsOf({ ...valid, company_number: input })).toEqual({ company_number: [COMPANY_NUMBER_MESSAGE] });
+    },
+  );
 
   it.each([
     ['GB123456789', 'GB123456789'],
@@ -47,9 +50,12 @@ describe('trade application rules', () => {
     expect(validate(applicationSchema, { ...valid, company_number: '', vat_number: input }).vat_number).toBe(stored);
   });
 
-  it.each(['123456789', 'GB12345678', 'GB1234567890', 'GB1234567890123', 'IE1234567T', 'GBABCDEFGHI', 'XI123456789'])('refuses the VAT number %j', (input) => {
-    expect(errorsOf({ ...valid, vat_number: input })).toEqual({ vat_number: [VAT_NUMBER_MESSAGE] });
-  });
+  it.each(['123456789', 'GB12345678', 'GB1234567890', 'GB1234567890123', 'IE1234567T', 'GBABCDEFGHI', 'XI123456789'])(
+    'refuses the VAT number %j',
+    (input) => {
+      expect(errorsOf({ ...valid, vat_number: input })).toEqual({ vat_number: [VAT_NUMBER_MESSAGE] });
+    },
+  );
 
   it('still needs one of the two numbers', () => {
     expect(errorsOf({ ...valid, company_number: '  ', vat_number: '' })).toEqual({

@@ -29,7 +29,8 @@ const compactCode = (field: string) => optionalText(field, 20).transform((v) => 
  * and 6 digits (SC Scotland, NI Northern Ireland, OC LLPs, …).
  */
 const UK_COMPANY_NUMBER = /^(\d{8}|[A-Z]{2}\d{6})$/;
-export const COMPANY_NUMBER_MESSAGE = 'The company number must be 8 characters: 8 digits (e.g. 01234567) or 2 letters and 6 digits (e.g. SC123456).';
+export const COMPANY_NUMBER_MESSAGE =
+  'The company number must be 8 characters: 8 digits (e.g. 01234567) or 2 letters and 6 digits (e.g. SC123456).';
 const companyNumber = compactCode('company number').refine((v) => v === null || UK_COMPANY_NUMBER.test(v), COMPANY_NUMBER_MESSAGE);
 
 /** A UK VAT registration number: GB and 9 digits, or 12 for a branch of a group registration. */
@@ -69,10 +70,7 @@ export type ApplicationInput = z.output<typeof applicationSchema>;
 
 /** GET /api/admin/trade-applications?status=: blank is every status. */
 export const adminListSchema = z.object({
-  status: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(TRADE_STATUSES, { error: 'The selected status is invalid.' }).optional(),
-  ),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(TRADE_STATUSES, { error: 'The selected status is invalid.' }).optional()),
 });
 
 /** POST /api/admin/trade-applications/:id/reject: an optional note to the buyer. */

@@ -14,7 +14,13 @@ import type {
 import { historyOf, recordHistory } from './history.ts';
 import { approvedTradeAccount, isApprovedTrade } from './approval.ts';
 import { findPriceList, presentPriceList, type PriceListRow } from './price-lists.ts';
-import { presentAdminAccount, presentAdminApplication, presentApplication, type ApplicationRow, type ApplicationWithUser } from './presenter.ts';
+import {
+  presentAdminAccount,
+  presentAdminApplication,
+  presentApplication,
+  type ApplicationRow,
+  type ApplicationWithUser,
+} from './presenter.ts';
 import type { ApplicationInput } from './schema.ts';
 
 const ALREADY_PENDING = 'You already have a trade application waiting for a decision.';
@@ -27,7 +33,6 @@ const withUser = (db: Db) =>
   db('trade_applications as a')
     .join('users as u', 'u.id', 'a.user_id')
     .select('a.*', 'u.firstname as user_firstname', 'u.lastname as user_lastname', 'u.email as user_email');
-
 
 /**
  * Each user's latest trade application (user_id, company_name, status), a subquery for the users
@@ -48,10 +53,31 @@ export async function findApplicationWithUser(db: Db, id: number): Promise<Appli
  * What each staff action on an account does: the statuses it acts on, the status it leaves, the
  * history step it records, and whether staff must give the buyer a reason.
  */
-const ACCOUNT_ACTIONS: Record<TradeAccountAction, { from: TradeApplicationStatus[]; to: TradeApplicationStatus; step: TradeHistoryAction; reasonRequired: boolean; refused: string }> = {
-  suspend: { from: ['approved'], to: 'suspended', step: 'suspended', reasonRequired: true, refused: 'Only an approved trade account can be suspended.' },
-  reinstate: { from: ['suspended'], to: 'approved', step: 'reinstated', reasonRequired: false, refused: 'Only a suspended trade account can be reinstated.' },
-  revoke: { from: ['approved', 'suspended'], to: 'revoked', step: 'revoked', reasonRequired: true, refused: 'Only an approved or suspended trade account can be revoked.' },
+const ACCOUNT_ACTIONS: Record<
+  TradeAccountAction,
+  { from: TradeApplicationStatus[]; to: TradeApplicationStatus; step: TradeHistoryAction; reasonRequired: boolean; refused: string }
+> = {
+  suspend: {
+    from: ['approved'],
+    to: 'suspended',
+    step: 'suspended',
+    reasonRequired: true,
+    refused: 'Only an approved trade account can be suspended.',
+  },
+  reinstate: {
+    from: ['suspended'],
+    to: 'approved',
+    step: 'reinstated',
+    reasonRequired: false,
+    refused: 'Only a suspended trade account can be reinstated.',
+  },
+  revoke: {
+    from: ['approved', 'suspended'],
+    to: 'revoked',
+    step: 'revoked',
+    reasonRequired: true,
+    refused: 'Only an approved or suspended trade account can be revoked.',
+  },
 };
 
 /**
@@ -70,7 +96,10 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
     if ('userId' in which) query.where('a.user_id', which.userId);
     else query.where('a.id', which.applicationId);
     const rows = (await query) as ApplicationWithUser[];
-    const history = await historyOf(deps.db, rows.map((row) => row.id));
+    const history = await historyOf(
+      deps.db,
+      rows.map((row) => row.id),
+    );
     return rows.map((row) => presentAdminAccount(row, history));
   }
 
@@ -79,9 +108,14 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
     async apply(userId: number, input: ApplicationInput): Promise<TradeApplication> {
       try {
         return await deps.db.transaction(async (trx) => {
-          const open = await trx('trade_applications').where({ user_id: userId }).whereIn('status', ['pending', 'approved', 'suspended']).first('status');
+          const open = await trx('trade_applications')
+            .where({ user_id: userId })
+            .whereIn('status', ['pending', 'approved', 'suspended'])
+            .first('status');
           if (open) throw refuse(open.status);
-          const [row] = await trx('trade_applications').insert({ ...input, user_id: userId }).returning('*');
+          const [row] = await trx('trade_applications')
+            .insert({ ...input, user_id: userId })
+            .returning('*');
           await recordHistory(trx, { applicationId: (row as ApplicationRow).id, action: 'applied' });
           return presentApplication(row as ApplicationRow);
         });
@@ -94,7 +128,8 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
 
     /** The buyer's latest application, or null. */
     async mine(userId: number): Promise<TradeApplication | null> {
-      const row = (await deps.db('trade_applications').where({ user_id: userId }).orderBy('id', 'desc').first()) as ApplicationRow | undefined;
+      const row = (await deps.db('trade_applications').where({ user_id: userId }).orderBy('id', 'desc').first()) as
+        ApplicationRow | undefined;
       return row ? presentApplication(row) : null;
     },
 
@@ -106,14 +141,25 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
     },
 
     /** Approves or rejects a pending application; 404 unknown, 422 when already decided. */
-    async decide(id: number, adminId: number, status: 'approved' | 'rejected', reason: string | null = null): Promise<AdminTradeApplication> {
+    async decide(
+      id: number,
+      adminId: number,
+      status: 'approved' | 'rejected',
+      reason: string | null = null,
+    ): Promise<AdminTradeApplication> {
       await deps.db.transaction(async (trx) => {
         const row = await trx('trade_applications').where({ id }).forUpdate().first('status');
         if (!row) throw notFound();
         if (row.status !== 'pending') throw validationError({ status: [ALREADY_DECIDED] });
         await trx('trade_applications')
           .where({ id })
-          .update({ status, decided_by: adminId, decided_at: trx.fn.now(), reason: status === 'rejected' ? reason : null, updated_at: trx.fn.now() });
+          .update({
+            status,
+            decided_by: adminId,
+            decided_at: trx.fn.now(),
+            reason: status === 'rejected' ? reason : null,
+            updated_at: trx.fn.now(),
+          });
         await recordHistory(trx, { applicationId: id, action: status, reason: status === 'rejected' ? reason : null, byAdmin: adminId });
         await deps.events.record(trx, 'trade.application_decided', { applicationId: id });
       });
@@ -133,7 +179,9 @@ export function tradeService(deps: Pick<Deps, 'db' | 'events'>) {
         if (!row) throw notFound();
         if (!rule.from.includes(row.status)) throw validationError({ status: [rule.refused] });
         // `reason` is what the buyer's account page shows: the latest step's, none once reinstated.
-        await trx('trade_applications').where({ id }).update({ status: rule.to, reason: rule.to === 'approved' ? null : reason, updated_at: trx.fn.now() });
+        await trx('trade_applications')
+          .where({ id })
+          .update({ status: rule.to, reason: rule.to === 'approved' ? null : reason, updated_at: trx.fn.now() });
         const historyId = await recordHistory(trx, { applicationId: id, action: rule.step, reason, byAdmin: adminId });
         await deps.events.record(trx, 'trade.account_changed', { historyId });
       });

@@ -47,7 +47,8 @@ async function tablesQueried(call: () => Promise<unknown>): Promise<string[]> {
   return tables;
 }
 
-const firstLine = async (client: TestClient) => ((await client.get('/api/catalogue')).body as { results: Record<string, unknown>[] }).results[0]!;
+const firstLine = async (client: TestClient) =>
+  ((await client.get('/api/catalogue')).body as { results: Record<string, unknown>[] }).results[0]!;
 
 describe('deciding who sees prices', () => {
   it("asks for an approved buyer's trade account once per request, with one session read and no user lookup", async () => {
@@ -94,7 +95,10 @@ describe('deciding who sees prices', () => {
   it('a buyer signed in again by the remember cookie, whose session row is gone, still sees their prices', async () => {
     const { client, userId } = await buyer(true);
     await approve(userId);
-    await context.deps.db('sessions').where({ id: sessionId(client) }).delete();
+    await context.deps
+      .db('sessions')
+      .where({ id: sessionId(client) })
+      .delete();
     expect(await firstLine(client)).toHaveProperty('trade.price_pence', 250);
   });
 

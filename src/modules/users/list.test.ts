@@ -12,13 +12,30 @@ const app = useAdminApp({ redis: false });
 const tag = `lst${Date.now().toString(36)}`;
 const ids: Record<string, number> = {};
 
-async function person(key: string, options: { firstname: string; lastname: string; role?: 'user' | 'admin'; verified?: boolean; twoFactor?: boolean; trade?: [string, TradeStatus][] }) {
-  const { user } = await insertUser(app.context.deps, { role: options.role ?? 'user', verified: options.verified ?? true, email: `${key}.${tag}@example.com` });
-  await app.context.deps.db('users').where({ id: user.id }).update({
-    firstname: options.firstname,
-    lastname: options.lastname,
-    two_factor_confirmed_at: options.twoFactor ? new Date() : null,
+async function person(
+  key: string,
+  options: {
+    firstname: string;
+    lastname: string;
+    role?: 'user' | 'admin';
+    verified?: boolean;
+    twoFactor?: boolean;
+    trade?: [string, TradeStatus][];
+  },
+) {
+  const { user } = await insertUser(app.context.deps, {
+    role: options.role ?? 'user',
+    verified: options.verified ?? true,
+    email: `${key}.${tag}@example.com`,
   });
+  await app.context.deps
+    .db('users')
+    .where({ id: user.id })
+    .update({
+      firstname: options.firstname,
+      lastname: options.lastname,
+      two_factor_confirmed_at: options.twoFactor ? new Date() : null,
+    });
   for (const [company, status] of options.trade ?? []) {
     const id = await insertTradeApplication(app.context.deps.db, user.id, status);
     await app.context.deps.db('trade_applications').where({ id }).update({ company_name: company });
@@ -30,7 +47,14 @@ beforeAll(async () => {
   await person('ann', { firstname: 'Ann', lastname: 'Ashdown', role: 'admin', twoFactor: true });
   await person('bob', { firstname: 'Bob', lastname: 'Birch', trade: [['Birch & Sons Landscaping', 'approved']] });
   // Cat's latest application is what counts: an old rejection, then a suspended account.
-  await person('cat', { firstname: 'Cat', lastname: 'Cedar', trade: [['Old Cedar Trading', 'rejected'], ['Cedar Gardens 100%_Ltd', 'suspended']] });
+  await person('cat', {
+    firstname: 'Cat',
+    lastname: 'Cedar',
+    trade: [
+      ['Old Cedar Trading', 'rejected'],
+      ['Cedar Gardens 100%_Ltd', 'suspended'],
+    ],
+  });
   await person('dan', { firstname: 'Dan', lastname: 'Damson', verified: false, trade: [['Weald Landscapes', 'pending']] });
   await person('eve', { firstname: 'Eve', lastname: 'Elder', twoFactor: true, trade: [['Elder Hedging', 'revoked']] });
 });
@@ -115,6 +139,8 @@ describe('users list', () => {
       limit: ['The limit may not be greater than 100.'],
       page: ['The page must be at least 0.'],
     });
-    expect((await app.admin.get(`/api/users?q=${'x'.repeat(201)}`)).body.errors).toEqual({ q: ['The search must not be greater than 200 characters.'] });
+    expect((await app.admin.get(`/api/users?q=${'x'.repeat(201)}`)).body.errors).toEqual({
+      q: ['The search must not be greater than 200 characters.'],
+    });
   });
 });

@@ -3,7 +3,14 @@ import { signedIn, useAdminApp } from '../../../test/admin.ts';
 import { insertUser, logIn } from '../../../test/auth.ts';
 import { createTestContext, startTestServer } from '../../../test/harness.ts';
 
-const SECRET_FIELDS = ['password', 'password_hash', 'two_factor_secret', 'two_factor_recovery_codes', 'remember_token_hash', 'two_factor_last_step'];
+const SECRET_FIELDS = [
+  'password',
+  'password_hash',
+  'two_factor_secret',
+  'two_factor_recovery_codes',
+  'remember_token_hash',
+  'two_factor_last_step',
+];
 const expectNoSecrets = (body: unknown) => {
   const text = JSON.stringify(body);
   for (const field of SECRET_FIELDS) expect(text).not.toContain(`"${field}"`);
@@ -25,16 +32,29 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
 describe('users admin', () => {
   it('lists users with identity and role only, never secrets (even with 2FA on)', async () => {
     const { user } = await insertUser(app.context.deps);
-    await app.context.deps.db('users').where({ id: user.id }).update({
-      two_factor_secret: 'v1.sealed.secret.value',
-      two_factor_recovery_codes: 'v1.sealed.codes.value',
-      two_factor_confirmed_at: new Date(),
-      remember_token_hash: 'f'.repeat(64),
-    });
+    await app.context.deps
+      .db('users')
+      .where({ id: user.id })
+      .update({
+        two_factor_secret: 'v1.sealed.secret.value',
+        two_factor_recovery_codes: 'v1.sealed.codes.value',
+        two_factor_confirmed_at: new Date(),
+        remember_token_hash: 'f'.repeat(64),
+      });
     const list = await app.admin.get(`/api/users?q=${encodeURIComponent(user.email)}`);
     expect(list.status).toBe(200);
     const row = list.body.results.find((u: { id: number }) => u.id === user.id);
-    expect(Object.keys(row).sort()).toEqual(['company_name', 'email', 'email_verified', 'firstname', 'id', 'lastname', 'role', 'trade_status', 'two_factor']);
+    expect(Object.keys(row).sort()).toEqual([
+      'company_name',
+      'email',
+      'email_verified',
+      'firstname',
+      'id',
+      'lastname',
+      'role',
+      'trade_status',
+      'two_factor',
+    ]);
     expect(row).toMatchObject({ two_factor: true, email_verified: true, company_name: null, trade_status: null });
     expectNoSecrets(list.body);
     expect(JSON.stringify(list.body)).not.toContain('sealed');
@@ -74,7 +94,10 @@ describe('users admin', () => {
     });
     expect(empty.body.message).toBe('The firstname field is required. (and 4 more errors)');
 
-    const bad = await app.admin.post('/api/users', newUser({ email: 'not-an-email', role: 'superuser', password: 'short', password_confirmation: 'short' }));
+    const bad = await app.admin.post(
+      '/api/users',
+      newUser({ email: 'not-an-email', role: 'superuser', password: 'short', password_confirmation: 'short' }),
+    );
     expect(bad.body.errors).toEqual({
       email: ['The email field must be a valid email address.'],
       role: ['The selected role is invalid.'],
@@ -91,14 +114,22 @@ describe('users admin', () => {
   });
 
   it('ignores fields outside the list (no mass assignment)', async () => {
-    const created = await app.admin.post('/api/users', newUser({ id: 999999, email_verified_at: null, two_factor_secret: 'x', password_hash: 'x' }));
+    const created = await app.admin.post(
+      '/api/users',
+      newUser({ id: 999999, email_verified_at: null, two_factor_secret: 'x', password_hash: 'x' }),
+    );
     expect(created.status).toBe(201);
     expect(created.body.id).not.toBe(999999);
     const row = await app.context.deps.db('users').where({ id: created.body.id }).first();
     expect(row.two_factor_secret).toBeNull();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
-    const patched = await app.admin.patch(`/api/users/${created.body.id}`, { two_factor_secret: 'y', password_hash: 'y', email_verified_at: null, id: 1 });
+    const patched = await app.admin.patch(`/api/users/${created.body.id}`, {
+      two_factor_secret: 'y',
+      password_hash: 'y',
+      email_verified_at: null,
+      id: 1,
+    });
     expect(patched.status).toBe(200);
     const after = await app.context.deps.db('users').where({ id: created.body.id }).first();
     expect(after.two_factor_secret).toBeNull();
@@ -126,7 +157,12 @@ describe('users admin', () => {
   it('answers 422 per field on update', async () => {
     const { user } = await insertUser(app.context.deps);
     const { email: other } = await insertUser(app.context.deps);
-    const response = await app.admin.patch(`/api/users/${user.id}`, { firstname: '', email: other.toUpperCase(), role: 'root', password: 'short' });
+    const response = await app.admin.patch(`/api/users/${user.id}`, {
+      firstname: '',
+      email: other.toUpperCase(),
+      role: 'root',
+      password: 'short',
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
       firstname: ['The firstname field is required.'],
@@ -144,7 +180,10 @@ describe('users admin', () => {
     const victim = app.server.client();
     await logIn(victim, email, password);
     expect((await victim.get('/api/user')).status).toBe(200);
-    const response = await app.admin.patch(`/api/users/${user.id}`, { password: 'a-brand-new-one', password_confirmation: 'a-brand-new-one' });
+    const response = await app.admin.patch(`/api/users/${user.id}`, {
+      password: 'a-brand-new-one',
+      password_confirmation: 'a-brand-new-one',
+    });
     expect(response.status).toBe(200);
     expect((await victim.get('/api/user')).status).toBe(401);
     await logIn(app.server.client(), email, 'a-brand-new-one');
@@ -173,7 +212,10 @@ describe('users admin', () => {
       await insertUser(solo.deps, { role: 'admin', verified: false }); // an unverified admin does not count
       const demote = await only.patch(`/api/users/${only.userId}`, { role: 'user' });
       expect(demote.status).toBe(422);
-      expect(demote.body).toEqual({ message: 'The last administrator cannot be demoted.', errors: { role: ['The last administrator cannot be demoted.'] } });
+      expect(demote.body).toEqual({
+        message: 'The last administrator cannot be demoted.',
+        errors: { role: ['The last administrator cannot be demoted.'] },
+      });
       const remove = await only.delete(`/api/users/${only.userId}`);
       expect(remove.status).toBe(422);
       expect(remove.body.errors).toEqual({ id: ['The last administrator cannot be deleted.'] });

@@ -61,7 +61,10 @@ export const userListSchema = z.object({
     blankAsNone,
     z.string({ error: 'The search must be text.' }).trim().max(200, 'The search must not be greater than 200 characters.').optional(),
   ),
-  role: z.preprocess(blankAsNone, z.enum(['user', 'admin'] as const satisfies readonly Role[], { error: 'The selected role is invalid.' }).optional()),
+  role: z.preprocess(
+    blankAsNone,
+    z.enum(['user', 'admin'] as const satisfies readonly Role[], { error: 'The selected role is invalid.' }).optional(),
+  ),
   verified: yesNo('verified'),
   two_factor: yesNo('two-factor'),
   trade: z.preprocess(blankAsNone, z.enum([...TRADE_STATUSES, 'none'], { error: 'The selected trade status is invalid.' }).optional()),

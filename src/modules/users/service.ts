@@ -110,7 +110,11 @@ export function usersService(deps: Pick<Deps, 'db'>) {
       for (const word of query.q?.split(/\s+/).filter(Boolean) ?? []) {
         const pattern = containing(word);
         matching.where((any) =>
-          any.whereILike('u.firstname', pattern).orWhereILike('u.lastname', pattern).orWhereILike('u.email', pattern).orWhereILike('ta.company_name', pattern),
+          any
+            .whereILike('u.firstname', pattern)
+            .orWhereILike('u.lastname', pattern)
+            .orWhereILike('u.email', pattern)
+            .orWhereILike('ta.company_name', pattern),
         );
       }
       if (query.role) matching.where('u.role', query.role);
@@ -122,7 +126,17 @@ export function usersService(deps: Pick<Deps, 'db'>) {
       const [rows, [count]] = await Promise.all([
         matching
           .clone()
-          .select('u.id', 'u.firstname', 'u.lastname', 'u.email', 'u.role', 'u.email_verified_at', 'u.two_factor_confirmed_at', 'ta.company_name', 'ta.status as trade_status')
+          .select(
+            'u.id',
+            'u.firstname',
+            'u.lastname',
+            'u.email',
+            'u.role',
+            'u.email_verified_at',
+            'u.two_factor_confirmed_at',
+            'ta.company_name',
+            'ta.status as trade_status',
+          )
           .orderBy([{ column: 'u.lastname' }, { column: 'u.firstname' }, { column: 'u.id' }])
           .limit(query.limit)
           .offset(query.page * query.limit),

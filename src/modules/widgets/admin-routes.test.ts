@@ -29,13 +29,21 @@ describe('sanitizeWidgetHtml', () => {
     ['<a href=" JaVaScRiPt:alert(1)">click</a>', '<a>click</a>'],
     ['<a href="//evil.example">x</a>', '<a>x</a>'],
     ['<a href="/about" target="_blank">About</a>', '<a href="/about" target="_blank" rel="noopener noreferrer">About</a>'],
-    ['<a href="mailto:sales@example.com">Mail</a> <a href="tel:+441233712400">Call</a>', '<a href="mailto:sales@example.com">Mail</a> <a href="tel:+441233712400">Call</a>'],
+    [
+      '<a href="mailto:sales@example.com">Mail</a> <a href="tel:+441233712400">Call</a>',
+      '<a href="mailto:sales@example.com">Mail</a> <a href="tel:+441233712400">Call</a>',
+    ],
     ['<img src="x" onerror="alert(1)"><iframe src="https://evil.example"></iframe><style>body{display:none}</style>', ''],
     ['<p style="text-align:center;position:fixed">Centred</p>', '<p style="text-align:center">Centred</p>'],
-    ['<span style="color:#c33;background-color:rgb(255, 255, 0);font-size:99px">Hi</span>', '<span style="color:#c33;background-color:rgb(255, 255, 0)">Hi</span>'],
+    [
+      '<span style="color:#c33;background-color:rgb(255, 255, 0);font-size:99px">Hi</span>',
+      '<span style="color:#c33;background-color:rgb(255, 255, 0)">Hi</span>',
+    ],
     ['<span style="color:expression(alert(1))">x</span>', '<span>x</span>'],
-    ['<h1>Big</h1><h2>Sub</h2><ul><li><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></li></ul><blockquote>q</blockquote><pre><code>c</code></pre>',
-      'Big<h2>Sub</h2><ul><li><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></li></ul><blockquote>q</blockquote><pre><code>c</code></pre>'],
+    [
+      '<h1>Big</h1><h2>Sub</h2><ul><li><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></li></ul><blockquote>q</blockquote><pre><code>c</code></pre>',
+      'Big<h2>Sub</h2><ul><li><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></li></ul><blockquote>q</blockquote><pre><code>c</code></pre>',
+    ],
   ])('%s → %s', (input, output) => {
     expect(sanitizeWidgetHtml(input)).toBe(output);
   });
@@ -80,9 +88,15 @@ describe('widgets admin', () => {
   it('accepts JSON too, and answers 422 for a bad type or a taken name, 404 for an unknown id', async () => {
     const widget = await insertWidget(app.context.deps.db);
     await insertWidget(app.context.deps.db, { name: 'OtherName' });
-    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: widget.name, type: 'TEXT', html: '<b>x</b>' })).body.html).toBe('<b>x</b>');
-    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: widget.name, type: 'VIDEO' })).body.errors).toEqual({ type: ['The selected type is invalid.'] });
-    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: 'othername', type: 'TEXT' })).body.errors).toEqual({ name: ['The name has already been taken.'] });
+    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: widget.name, type: 'TEXT', html: '<b>x</b>' })).body.html).toBe(
+      '<b>x</b>',
+    );
+    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: widget.name, type: 'VIDEO' })).body.errors).toEqual({
+      type: ['The selected type is invalid.'],
+    });
+    expect((await app.admin.post(`/api/widgets/${widget.id}`, { name: 'othername', type: 'TEXT' })).body.errors).toEqual({
+      name: ['The name has already been taken.'],
+    });
     expect((await app.admin.post('/api/widgets/999999', { name: 'Nope', type: 'TEXT' })).status).toBe(404);
   });
 
@@ -92,7 +106,11 @@ describe('widgets admin', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ image: ['The image field is required.'] });
 
-    const first = await save(widget.id, { name: widget.name, type: 'IMAGE', alt: 'Map of the nursery' }, { name: 'map.png', body: await testImage(640, 480, 'png') });
+    const first = await save(
+      widget.id,
+      { name: widget.name, type: 'IMAGE', alt: 'Map of the nursery' },
+      { name: 'map.png', body: await testImage(640, 480, 'png') },
+    );
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ type: 'IMAGE', alt: 'Map of the nursery', width: 640, height: 480 });
     expect(first.body.image_url).toMatch(new RegExp(`^/media/widgets/${widget.id}-[0-9a-f]{12}\\.png$`));
@@ -104,7 +122,11 @@ describe('widgets admin', () => {
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ image_url: first.body.image_url, alt: 'New alt', width: 640 });
 
-    const second = await save(widget.id, { name: widget.name, type: 'IMAGE', alt: 'New alt' }, { name: 'map2.jpg', body: await testImage(300, 200) });
+    const second = await save(
+      widget.id,
+      { name: widget.name, type: 'IMAGE', alt: 'New alt' },
+      { name: 'map2.jpg', body: await testImage(300, 200) },
+    );
     expect(second.status).toBe(200);
     expect(second.body.image_url).toMatch(/\.jpg$/);
     expect(existsSync(storagePath(firstKey))).toBe(false);
@@ -124,7 +146,10 @@ describe('widgets admin', () => {
     expect(good.status).toBe(200);
     const files = hostileFiles();
     const { textAsJpeg, svgWithScript, svgAsPng, truncatedJpeg, hugePng } = await files;
-    const wrongType = { message: 'The file must be an image (JPEG, PNG, WebP, AVIF or GIF).', errors: { image: ['The file must be an image (JPEG, PNG, WebP, AVIF or GIF).'] } };
+    const wrongType = {
+      message: 'The file must be an image (JPEG, PNG, WebP, AVIF or GIF).',
+      errors: { image: ['The file must be an image (JPEG, PNG, WebP, AVIF or GIF).'] },
+    };
     for (const file of [textAsJpeg, svgWithScript, svgAsPng]) {
       const response = await save(widget.id, { name: widget.name, type: 'IMAGE' }, file);
       expect(response.status, file.name).toBe(415);

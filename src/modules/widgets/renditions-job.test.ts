@@ -26,7 +26,8 @@ async function imageWidget(body: Buffer, name: string) {
   await deps.storage.put(image_path, body);
   return insertWidget(deps.db, { name, type: 'IMAGE', html: null, image_path, image_width: 1, image_height: 1 });
 }
-const renditionsOf = async (id: number) => ((await deps.db('widgets').where({ id }).first('renditions')) as { renditions: WidgetRenditions | null }).renditions;
+const renditionsOf = async (id: number) =>
+  ((await deps.db('widgets').where({ id }).first('renditions')) as { renditions: WidgetRenditions | null }).renditions;
 /** The rendition folders of a widget on disk (`{id}-{8 hex}`). */
 const foldersOf = (id: number) => {
   const dir = localFilePath(deps.storage, 'widgets');
@@ -40,8 +41,17 @@ describe('renderWidgetRenditions', () => {
     const renditions = await renditionsOf(widget.id);
     const updated = (await deps.db('widgets').where({ id: widget.id }).first('updated_at')).updated_at as Date;
     expect(updated.getTime()).toBeGreaterThan(new Date(widget.updated_at).getTime()); // the public body changed
-    expect(renditions).toMatchObject({ source: widget.image_path, widths: [{ width: 480, height: 300 }, { width: 640, height: 400 }] });
-    expect(await deps.db('widgets').where({ id: widget.id }).first('image_width', 'image_height')).toEqual({ image_width: 640, image_height: 400 });
+    expect(renditions).toMatchObject({
+      source: widget.image_path,
+      widths: [
+        { width: 480, height: 300 },
+        { width: 640, height: 400 },
+      ],
+    });
+    expect(await deps.db('widgets').where({ id: widget.id }).first('image_width', 'image_height')).toEqual({
+      image_width: 640,
+      image_height: 400,
+    });
     const folders = foldersOf(widget.id);
     expect(folders).toHaveLength(1);
 

@@ -8,7 +8,13 @@ const app = useAdminApp({ workers: ['images'] });
 describe('IMAGE widget renditions through BullMQ', () => {
   it('are built by the images worker after an upload', async () => {
     const widget = await insertWidget(app.context.deps.db, { name: 'WorkerMap' });
-    const saved = await sendForm(app.admin, 'POST', `/api/widgets/${widget.id}`, { name: widget.name, type: 'IMAGE' }, { image: { name: 'm.png', body: await testImage(520, 300, 'png') } });
+    const saved = await sendForm(
+      app.admin,
+      'POST',
+      `/api/widgets/${widget.id}`,
+      { name: widget.name, type: 'IMAGE' },
+      { image: { name: 'm.png', body: await testImage(520, 300, 'png') } },
+    );
     expect(saved.status).toBe(200);
     const srcset = async () => (await app.server.client().get('/api/widgets/WorkerMap')).body.srcset as { webp: string } | null;
     await expect.poll(srcset, { timeout: 20_000, interval: 200 }).not.toBeNull();

@@ -14,7 +14,14 @@ const storagePath = (key: string) => localFilePath(app.context.deps.storage, key
 const keyOf = (url: string) => decodeURIComponent(url.replace(/^\/media\//, '').replace(/ \d+w$/, ''));
 /** Every file under widgets/, and the rendition folders among them (`{id}-{8 hex}`). */
 const widgetFiles = () => filesUnder(storagePath('widgets'));
-const renditionFolders = (id: number) => [...new Set(widgetFiles().filter((f) => f.includes('/')).map((f) => path.dirname(f)))].filter((f) => f.startsWith(`${id}-`));
+const renditionFolders = (id: number) =>
+  [
+    ...new Set(
+      widgetFiles()
+        .filter((f) => f.includes('/'))
+        .map((f) => path.dirname(f)),
+    ),
+  ].filter((f) => f.startsWith(`${id}-`));
 const save = (id: number, fields: Record<string, string>, image?: { name: string; body: Buffer }) =>
   sendForm(app.admin, 'POST', `/api/widgets/${id}`, fields, image ? { image } : {});
 const publicRead = async (name: string) => (await app.server.client().get(`/api/widgets/${name}`)).body;
@@ -23,7 +30,11 @@ const drain = () => app.context.deps.settle();
 describe('IMAGE widget renditions', () => {
   it('builds AVIF, WebP and JPEG widths after an upload and presents them as srcsets, keeping the original as image_url', async () => {
     const widget = await insertWidget(app.context.deps.db, { name: 'RenditionMap' });
-    const saved = await save(widget.id, { name: widget.name, type: 'IMAGE', alt: 'Map' }, { name: 'map.png', body: await testImage(1200, 800, 'png') });
+    const saved = await save(
+      widget.id,
+      { name: widget.name, type: 'IMAGE', alt: 'Map' },
+      { name: 'map.png', body: await testImage(1200, 800, 'png') },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.srcset).toBeNull(); // not built yet: the original is the picture meanwhile
     await drain();
@@ -59,7 +70,9 @@ describe('IMAGE widget renditions', () => {
     const originals = widgetFiles().filter((f) => f.startsWith(`${widget.id}-`) && !f.includes('/'));
     expect(originals).toEqual([path.basename(second.body.image_url)]);
     expect(existsSync(storagePath(keyOf(first.body.image_url)))).toBe(false);
-    expect((await publicRead('ReplaceMap')).srcset.avif).toBe(`/media/widgets/${secondFolder[0]}/480.avif 480w, /media/widgets/${secondFolder[0]}/500.avif 500w`);
+    expect((await publicRead('ReplaceMap')).srcset.avif).toBe(
+      `/media/widgets/${secondFolder[0]}/480.avif 480w, /media/widgets/${secondFolder[0]}/500.avif 500w`,
+    );
 
     const asText = await save(widget.id, { name: widget.name, type: 'TEXT', html: '<p>Directions</p>' });
     expect(asText.body).not.toHaveProperty('srcset');
@@ -88,7 +101,15 @@ describe('IMAGE widget renditions', () => {
   it('queues renditions for seeded or missed IMAGE widgets, once', async () => {
     const key = 'widgets/seeded-map-0123abcd.png';
     await app.context.deps.storage.put(key, await testImage(900, 600, 'png'));
-    const widget = await insertWidget(app.context.deps.db, { name: 'SeededMap', type: 'IMAGE', html: null, image_path: key, image_width: 900, image_height: 600, alt: 'Map' });
+    const widget = await insertWidget(app.context.deps.db, {
+      name: 'SeededMap',
+      type: 'IMAGE',
+      html: null,
+      image_path: key,
+      image_width: 900,
+      image_height: 600,
+      alt: 'Map',
+    });
     expect((await publicRead('SeededMap')).srcset).toBeNull();
 
     expect(await requestMissingWidgetRenditions(app.context.deps)).toBeGreaterThanOrEqual(1);

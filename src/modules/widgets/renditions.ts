@@ -13,6 +13,10 @@ export async function requestMissingWidgetRenditions(deps: Pick<Deps, 'db' | 'ev
     .whereNotNull('image_path')
     .where((q) => q.whereNull('renditions').orWhereRaw("renditions->>'source' IS DISTINCT FROM image_path"))
     .select('id');
-  await deps.events.recordMany(deps.db, 'widget.picture_changed', rows.map((row) => ({ widgetId: row.id })));
+  await deps.events.recordMany(
+    deps.db,
+    'widget.picture_changed',
+    rows.map((row) => ({ widgetId: row.id })),
+  );
   return rows.length;
 }

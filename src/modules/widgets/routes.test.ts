@@ -47,7 +47,15 @@ describe('GET /api/galleries/:id', () => {
     const galleryId = (gallery as { id: number }).id;
     const renditions = { thumb: 'g/t.jpg', widths: [{ width: 480, height: 250, avif: 'g/a.avif', webp: 'g/a.webp', jpeg: 'g/a.jpg' }] };
     await context.deps.db('gallery_images').insert([
-      { gallery_id: galleryId, status: 'ready', original_path: 'o1', order: 2, caption: 'Second', renditions: JSON.stringify(renditions), link: '/about' },
+      {
+        gallery_id: galleryId,
+        status: 'ready',
+        original_path: 'o1',
+        order: 2,
+        caption: 'Second',
+        renditions: JSON.stringify(renditions),
+        link: '/about',
+      },
       { gallery_id: galleryId, status: 'ready', original_path: 'o2', order: 1, caption: 'First', renditions: JSON.stringify(renditions) },
       { gallery_id: galleryId, status: 'processing', original_path: 'o3', order: 0, caption: 'Hidden' },
     ]);

@@ -4,7 +4,16 @@ import { RICH_TEXT_TAGS } from '../../../shared/rich-text.ts';
 import { textWidgets } from '../../../seeds/data/widgets.ts';
 import { SANITISER_TAGS, sanitizeWidgetHtml } from './sanitize.ts';
 
-const business: BusinessDetails = { name: 'Hothfield Nurseries Limited', shortName: 'Hothfield Nurseries', telephone: '01233 712 400', address: 'Hothfield, Kent', email: 'sales@example.com', companyNumber: '1', vatNumber: 'GB1', plantHealthNumber: 'GB-1' };
+const business: BusinessDetails = {
+  name: 'Hothfield Nurseries Limited',
+  shortName: 'Hothfield Nurseries',
+  telephone: '01233 712 400',
+  address: 'Hothfield, Kent',
+  email: 'sales@example.com',
+  companyNumber: '1',
+  vatNumber: 'GB1',
+  plantHealthNumber: 'GB-1',
+};
 /** Start tags in document order: the element structure a save must keep. */
 const tagsOf = (html: string) => [...html.matchAll(/<([a-z][a-z0-9]*)\b/gi)].map((m) => m[1]!.toLowerCase());
 

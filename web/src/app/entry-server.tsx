@@ -13,7 +13,10 @@ import { siteApi } from '../lib/api/site-api.ts';
 import { makeStore } from '../lib/store.ts';
 
 /** Shown for a route without a handle (it should not happen on a public route). */
-const FALLBACK_META: PageMeta = { title: 'Wholesale Plant Nursery in Kent', description: 'Hothfield Nurseries, wholesale plant nursery in Kent.' };
+const FALLBACK_META: PageMeta = {
+  title: 'Wholesale Plant Nursery in Kent',
+  description: 'Hothfield Nurseries, wholesale plant nursery in Kent.',
+};
 
 // One handler for the process: route objects are shared, and each lazy route resolves once.
 const handler = createStaticHandler(routes);
@@ -35,10 +38,7 @@ export const render: RenderFunction = async (input: RenderInput): Promise<Render
   const leaf = [...context.matches].reverse().find((match) => (match.route.handle as PageHandle | undefined)?.meta);
   const handle = leaf?.route.handle as PageHandle | undefined;
   const page = { params: leaf?.params ?? {}, url };
-  await Promise.all([
-    store.dispatch(siteApi.endpoints.getSite.initiate()),
-    ...(handle?.prefetch?.(page, store.dispatch) ?? []),
-  ]);
+  await Promise.all([store.dispatch(siteApi.endpoints.getSite.initiate()), ...(handle?.prefetch?.(page, store.dispatch) ?? [])]);
   const meta = handle?.meta(page, store.getState()) ?? FALLBACK_META;
 
   const html = await renderToHtml(context, store, input);
@@ -48,7 +48,10 @@ export const render: RenderFunction = async (input: RenderInput): Promise<Render
     status: meta.notFound ? 404 : context.statusCode,
     html,
     meta,
-    handover: { api: { queries, provided, mutations: {} } as unknown as ServerQueries, formPost: input.requestInfo.formPost } satisfies Handover,
+    handover: {
+      api: { queries, provided, mutations: {} } as unknown as ServerQueries,
+      formPost: input.requestInfo.formPost,
+    } satisfies Handover,
     sources: context.matches.map((match) => pageSources[match.route.id]).filter((source): source is string => Boolean(source)),
   };
 };

@@ -16,12 +16,25 @@ function tablePaths(table: RouteObject[], parent = ''): string[] {
 describe('the app’s paths (shared/app-routes.ts)', () => {
   it('knows every path of the route table, so the server answers none of them 404', () => {
     const paths = tablePaths(routes);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/catalogue/genus/x', '/reset-password/x', '/account', '/account/2fa', '/account/quote-requests/x', '/account/trade', '/plant-list/quote', '/admin']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/catalogue/genus/x',
+        '/reset-password/x',
+        '/account',
+        '/account/2fa',
+        '/account/quote-requests/x',
+        '/account/trade',
+        '/plant-list/quote',
+        '/admin',
+      ]),
+    );
     expect(paths.filter((path) => !isClientRoute(path))).toEqual([]);
   });
 
   it('answers unknown paths as unknown', () => {
-    for (const path of ['/nope', '/account/nope', '/catalogue/genus', '/catalogue/genus/a/b', '/legal', '/plant-list/nope']) expect(isClientRoute(path)).toBe(false);
+    for (const path of ['/nope', '/account/nope', '/catalogue/genus', '/catalogue/genus/a/b', '/legal', '/plant-list/nope'])
+      expect(isClientRoute(path)).toBe(false);
     for (const path of ['/admin/users/3', '/about/', '/contact/sent']) expect(isClientRoute(path)).toBe(true);
   });
 

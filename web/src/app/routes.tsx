@@ -1,5 +1,13 @@
 import { Outlet } from 'react-router-dom';
-import { ACCOUNT_PATH, ACCOUNT_SCREEN_PATHS, ADMIN_PATH, AUTH_SCREEN_PATHS, PAGE_PATHS, PLANT_LIST_PATH, PLANT_LIST_QUOTE_PATH } from '../../../shared/app-routes.ts';
+import {
+  ACCOUNT_PATH,
+  ACCOUNT_SCREEN_PATHS,
+  ADMIN_PATH,
+  AUTH_SCREEN_PATHS,
+  PAGE_PATHS,
+  PLANT_LIST_PATH,
+  PLANT_LIST_QUOTE_PATH,
+} from '../../../shared/app-routes.ts';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
 import { MainLayout } from '../layouts/main/main-layout.tsx';
@@ -22,7 +30,10 @@ function Root() {
 
 /** Sign-up and sign-in screens (features/auth): public, each its own lazy chunk. */
 const authRoutes: RouteObject[] = [
-  { path: AUTH_SCREEN_PATHS.register, lazy: () => import('../features/auth/register-page.tsx').then((m) => ({ Component: m.RegisterPage })) },
+  {
+    path: AUTH_SCREEN_PATHS.register,
+    lazy: () => import('../features/auth/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
+  },
   { path: AUTH_SCREEN_PATHS.login, lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
   {
     path: AUTH_SCREEN_PATHS.twoFactorChallenge,
@@ -36,7 +47,10 @@ const authRoutes: RouteObject[] = [
     path: AUTH_SCREEN_PATHS.resetPassword,
     lazy: () => import('../features/auth/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
   },
-  { path: AUTH_SCREEN_PATHS.verifyEmail, lazy: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })) },
+  {
+    path: AUTH_SCREEN_PATHS.verifyEmail,
+    lazy: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+  },
 ];
 
 /** Behind the user/admin guard: ConfirmPassword and the account area with its own layout. */
@@ -50,9 +64,18 @@ const accountRoutes: RouteObject[] = [
     lazy: () => import('../layouts/account/account-layout.tsx').then((m) => ({ Component: m.AccountLayout })),
     children: [
       { index: true, lazy: () => import('../features/account/account-home-page.tsx').then((m) => ({ Component: m.AccountHomePage })) },
-      { path: ACCOUNT_SCREEN_PATHS.profile, lazy: () => import('../features/account/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })) },
-      { path: ACCOUNT_SCREEN_PATHS.password, lazy: () => import('../features/account/password-page.tsx').then((m) => ({ Component: m.PasswordPage })) },
-      { path: ACCOUNT_SCREEN_PATHS.twoFactor, lazy: () => import('../features/account/two-factor-page.tsx').then((m) => ({ Component: m.TwoFactorPage })) },
+      {
+        path: ACCOUNT_SCREEN_PATHS.profile,
+        lazy: () => import('../features/account/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+      },
+      {
+        path: ACCOUNT_SCREEN_PATHS.password,
+        lazy: () => import('../features/account/password-page.tsx').then((m) => ({ Component: m.PasswordPage })),
+      },
+      {
+        path: ACCOUNT_SCREEN_PATHS.twoFactor,
+        lazy: () => import('../features/account/two-factor-page.tsx').then((m) => ({ Component: m.TwoFactorPage })),
+      },
       {
         path: ACCOUNT_SCREEN_PATHS.quoteRequests,
         lazy: () => import('../features/account/quote-requests-page.tsx').then((m) => ({ Component: m.QuoteRequestsPage })),
@@ -61,7 +84,10 @@ const accountRoutes: RouteObject[] = [
         path: ACCOUNT_SCREEN_PATHS.quoteRequest,
         lazy: () => import('../features/account/quote-request-page.tsx').then((m) => ({ Component: m.QuoteRequestPage })),
       },
-      { path: ACCOUNT_SCREEN_PATHS.trade, lazy: () => import('../features/account/trade-page.tsx').then((m) => ({ Component: m.TradePage })) },
+      {
+        path: ACCOUNT_SCREEN_PATHS.trade,
+        lazy: () => import('../features/account/trade-page.tsx').then((m) => ({ Component: m.TradePage })),
+      },
     ],
   },
 ];
@@ -105,11 +131,31 @@ export const pageSources: Record<string, string> = {
  * matched ones before rendering and the browser before hydrating.
  */
 const publicRoutes: RouteObject[] = [
-  { id: 'home', index: true, lazy: () => import('../features/site/home-page.tsx').then((m) => ({ Component: m.HomePage, handle: m.handle })) },
-  { id: 'about', path: PAGE_PATHS.about, lazy: () => import('../features/site/about-page.tsx').then((m) => ({ Component: m.AboutPage, handle: m.handle })) },
-  { id: 'shows', path: PAGE_PATHS.shows, lazy: () => import('../features/site/shows-page.tsx').then((m) => ({ Component: m.ShowsPage, handle: m.handle })) },
-  { id: 'find', path: PAGE_PATHS.find, lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage, handle: m.handle })) },
-  { id: 'terms', path: PAGE_PATHS.terms, lazy: () => import('../features/site/terms-page.tsx').then((m) => ({ Component: m.TermsPage, handle: m.handle })) },
+  {
+    id: 'home',
+    index: true,
+    lazy: () => import('../features/site/home-page.tsx').then((m) => ({ Component: m.HomePage, handle: m.handle })),
+  },
+  {
+    id: 'about',
+    path: PAGE_PATHS.about,
+    lazy: () => import('../features/site/about-page.tsx').then((m) => ({ Component: m.AboutPage, handle: m.handle })),
+  },
+  {
+    id: 'shows',
+    path: PAGE_PATHS.shows,
+    lazy: () => import('../features/site/shows-page.tsx').then((m) => ({ Component: m.ShowsPage, handle: m.handle })),
+  },
+  {
+    id: 'find',
+    path: PAGE_PATHS.find,
+    lazy: () => import('../features/site/find-page.tsx').then((m) => ({ Component: m.FindPage, handle: m.handle })),
+  },
+  {
+    id: 'terms',
+    path: PAGE_PATHS.terms,
+    lazy: () => import('../features/site/terms-page.tsx').then((m) => ({ Component: m.TermsPage, handle: m.handle })),
+  },
   {
     id: 'privacy',
     path: PAGE_PATHS.privacy,
@@ -118,7 +164,8 @@ const publicRoutes: RouteObject[] = [
   {
     id: 'environmental',
     path: PAGE_PATHS.environmental,
-    lazy: () => import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.EnvironmentalPage, handle: m.environmentalHandle })),
+    lazy: () =>
+      import('../features/site/policy-pages.tsx').then((m) => ({ Component: m.EnvironmentalPage, handle: m.environmentalHandle })),
   },
   {
     id: 'biosecurity',
@@ -171,8 +218,14 @@ export const routes: RouteObject[] = [
               ...publicRoutes,
               ...authRoutes,
               // Client-rendered: a guest's list lives in the browser, so a server render would only show a spinner.
-              { path: PLANT_LIST_PATH, lazy: () => import('../features/plant-list/plant-list-page.tsx').then((m) => ({ Component: m.PlantListPage })) },
-              { path: PLANT_LIST_QUOTE_PATH, lazy: () => import('../features/plant-list/quote-page.tsx').then((m) => ({ Component: m.QuotePage })) },
+              {
+                path: PLANT_LIST_PATH,
+                lazy: () => import('../features/plant-list/plant-list-page.tsx').then((m) => ({ Component: m.PlantListPage })),
+              },
+              {
+                path: PLANT_LIST_QUOTE_PATH,
+                lazy: () => import('../features/plant-list/quote-page.tsx').then((m) => ({ Component: m.QuotePage })),
+              },
               {
                 // The account area and password confirmation: signed-in users and admins only.
                 element: <RequireRole roles={['user', 'admin']} />,

@@ -26,7 +26,15 @@ export interface ConfirmButtonProps {
  * A button that asks first: it opens a dialog titled with the question, with Cancel and Confirm,
  * and calls `onConfirm` only on Confirm. Cancel gets the initial focus so Enter never confirms by accident.
  */
-export function ConfirmButton({ children, onConfirm, className = buttons.danger, disabled, question, detail, confirmLabel = 'Confirm' }: ConfirmButtonProps) {
+export function ConfirmButton({
+  children,
+  onConfirm,
+  className = buttons.danger,
+  disabled,
+  question,
+  detail,
+  confirmLabel = 'Confirm',
+}: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (

@@ -58,7 +58,8 @@ export function FormField({ label, error, hint, required, children, className }:
 }
 
 /** Props of {@link InputField}: a {@link FormField}'s, and the input's own attributes. */
-export type InputFieldProps = Omit<FormFieldProps, 'children'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id' | 'children'>;
+export type InputFieldProps = Omit<FormFieldProps, 'children'> &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'id' | 'children'>;
 
 /** A {@link FormField} around a plain input (text, email, tel, date): the common case, in one line. */
 export function InputField({ label, error, hint, required, className, ...input }: InputFieldProps) {

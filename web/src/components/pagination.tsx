@@ -63,12 +63,7 @@ export function Pagination({ page, total, limit, onPageChange, label = 'Paginati
           ),
         )}
         <li>
-          <button
-            type="button"
-            className={styles.step}
-            disabled={current >= pageCount - 1}
-            onClick={() => onPageChange(current + 1)}
-          >
+          <button type="button" className={styles.step} disabled={current >= pageCount - 1} onClick={() => onPageChange(current + 1)}>
             <span className={styles.stepText}>Next</span> <span aria-hidden="true">›</span>
           </button>
         </li>

@@ -49,7 +49,10 @@ describe('useLogout', () => {
           children: [
             { path: '/', lazy: async () => ({ Component: () => <p>home</p> }) },
             { path: '/login', element: <p>login</p> },
-            { element: <RequireRole roles={['user']} />, children: [{ path: '/account/profile', lazy: async () => ({ Component: Account }) }] },
+            {
+              element: <RequireRole roles={['user']} />,
+              children: [{ path: '/account/profile', lazy: async () => ({ Component: Account }) }],
+            },
           ],
         },
       ],

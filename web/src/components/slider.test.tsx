@@ -49,9 +49,7 @@ describe('Slider', () => {
   });
 
   it('shows caption, sub-caption and a Find Out More link only when the slide has them', () => {
-    renderWithApp(
-      <Slider images={[image(1, { caption: 'Hedging', caption_sub: 'Bare root in winter', url: '/catalogue' }), image(2)]} />,
-    );
+    renderWithApp(<Slider images={[image(1, { caption: 'Hedging', caption_sub: 'Bare root in winter', url: '/catalogue' }), image(2)]} />);
     const slide = screen.getByRole('group', { name: '1 of 2' });
     expect(within(slide).getByText('Hedging')).toBeInTheDocument();
     expect(within(slide).getByText('Bare root in winter')).toBeInTheDocument();

@@ -128,18 +128,9 @@ export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
         </div>
       </div>
       {count > 1 && (
-        <button
-          type="button"
-          className={styles.pause}
-          aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
-          onClick={togglePlaying}
-        >
+        <button type="button" className={styles.pause} aria-label={playing ? 'Pause slideshow' : 'Play slideshow'} onClick={togglePlaying}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-            {playing ? (
-              <path d="M4 2h3v12H4zM9 2h3v12H9z" fill="currentColor" />
-            ) : (
-              <path d="M4 2l10 6-10 6z" fill="currentColor" />
-            )}
+            {playing ? <path d="M4 2h3v12H4zM9 2h3v12H9z" fill="currentColor" /> : <path d="M4 2l10 6-10 6z" fill="currentColor" />}
           </svg>
         </button>
       )}
@@ -158,22 +149,22 @@ function Slide({ image, first, withPicture }: { image: GalleryImage; first: bool
     <>
       {!withPicture && <div className={styles.picture} data-picture-pending="" />}
       {withPicture && (
-      <picture className={styles.picture}>
-        {image.srcset && <source type="image/avif" srcSet={image.srcset.avif} sizes="100vw" />}
-        {image.srcset && <source type="image/webp" srcSet={image.srcset.webp} sizes="100vw" />}
-        <img
-          src={image.image_url ?? undefined}
-          srcSet={image.srcset?.jpeg}
-          sizes="100vw"
-          width={image.width ?? undefined}
-          height={image.height ?? undefined}
-          alt={image.alt}
-          // The first slide is the page's largest paint; the others wait their turn.
-          loading={first ? 'eager' : 'lazy'}
-          fetchPriority={first ? 'high' : undefined}
-          decoding={first ? 'sync' : 'async'}
-        />
-      </picture>
+        <picture className={styles.picture}>
+          {image.srcset && <source type="image/avif" srcSet={image.srcset.avif} sizes="100vw" />}
+          {image.srcset && <source type="image/webp" srcSet={image.srcset.webp} sizes="100vw" />}
+          <img
+            src={image.image_url ?? undefined}
+            srcSet={image.srcset?.jpeg}
+            sizes="100vw"
+            width={image.width ?? undefined}
+            height={image.height ?? undefined}
+            alt={image.alt}
+            // The first slide is the page's largest paint; the others wait their turn.
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : undefined}
+            decoding={first ? 'sync' : 'async'}
+          />
+        </picture>
       )}
       {hasCaption && (
         <div className={styles.caption}>

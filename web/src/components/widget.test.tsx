@@ -10,7 +10,9 @@ const admin = { id: 1, firstname: 'A', lastname: 'B', email: 'a@example.com', ro
 
 describe('Widget', () => {
   it('renders a TEXT widget’s HTML', async () => {
-    mockServer({ 'GET /api/widgets/HomeText': () => json({ id: 4, name: 'HomeText', type: 'TEXT', html: '<h2>Welcome</h2><p>Trees.</p>' }) });
+    mockServer({
+      'GET /api/widgets/HomeText': () => json({ id: 4, name: 'HomeText', type: 'TEXT', html: '<h2>Welcome</h2><p>Trees.</p>' }),
+    });
     renderWithApp(<Widget name="HomeText" />);
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /edit/i })).not.toBeInTheDocument();
@@ -36,13 +38,26 @@ describe('Widget', () => {
     };
     mockServer({
       'GET /api/widgets/FindImage': () =>
-        json({ id: 7, name: 'FindImage', type: 'IMAGE', image_url: '/media/map.png', srcset, width: 960, height: 640, alt: 'Map to the nursery' }),
+        json({
+          id: 7,
+          name: 'FindImage',
+          type: 'IMAGE',
+          image_url: '/media/map.png',
+          srcset,
+          width: 960,
+          height: 640,
+          alt: 'Map to the nursery',
+        }),
     });
     renderWithApp(<Widget name="FindImage" sizes="(min-width: 60rem) 30rem, 100vw" />);
     const image = await screen.findByRole('img', { name: 'Map to the nursery' });
     const picture = image.parentElement!;
     expect(picture.tagName).toBe('PICTURE');
-    const sources = [...picture.querySelectorAll('source')].map((s) => [s.getAttribute('type'), s.getAttribute('srcset'), s.getAttribute('sizes')]);
+    const sources = [...picture.querySelectorAll('source')].map((s) => [
+      s.getAttribute('type'),
+      s.getAttribute('srcset'),
+      s.getAttribute('sizes'),
+    ]);
     expect(sources).toEqual([
       ['image/avif', srcset.avif, '(min-width: 60rem) 30rem, 100vw'],
       ['image/webp', srcset.webp, '(min-width: 60rem) 30rem, 100vw'],

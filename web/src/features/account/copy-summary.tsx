@@ -18,7 +18,10 @@ const n = (value: number) => value.toLocaleString('en-GB');
  * line already on the list ("already on your list with 30; now 40"), or not copied and why.
  * It takes the focus when it appears, so a screen reader hears it at once.
  */
-export const CopySummary = forwardRef<HTMLDivElement, { copied: CopiedLines; lines: QuoteRequestLine[] }>(function CopySummary({ copied, lines }, ref) {
+export const CopySummary = forwardRef<HTMLDivElement, { copied: CopiedLines; lines: QuoteRequestLine[] }>(function CopySummary(
+  { copied, lines },
+  ref,
+) {
   const name = (id: number) => {
     const line = lines.find((kept) => kept.id === id);
     return line ? lineText(line) : 'A line';

@@ -70,17 +70,33 @@ export function ProfilePage() {
         <div className={styles.row}>
           <FormField label="First name" error={errors.firstname} required>
             {(control) => (
-              <input {...control} name="firstname" autoComplete="given-name" required value={values.firstname} onChange={change('firstname')} />
+              <input
+                {...control}
+                name="firstname"
+                autoComplete="given-name"
+                required
+                value={values.firstname}
+                onChange={change('firstname')}
+              />
             )}
           </FormField>
           <FormField label="Last name" error={errors.lastname} required>
             {(control) => (
-              <input {...control} name="lastname" autoComplete="family-name" required value={values.lastname} onChange={change('lastname')} />
+              <input
+                {...control}
+                name="lastname"
+                autoComplete="family-name"
+                required
+                value={values.lastname}
+                onChange={change('lastname')}
+              />
             )}
           </FormField>
         </div>
         <FormField label="Email" error={errors.email} required>
-          {(control) => <input {...control} name="email" type="email" autoComplete="email" required value={values.email} onChange={change('email')} />}
+          {(control) => (
+            <input {...control} name="email" type="email" autoComplete="email" required value={values.email} onChange={change('email')} />
+          )}
         </FormField>
         <Notice tone="error">{error}</Notice>
         <div className={styles.actions}>

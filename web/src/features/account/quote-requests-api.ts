@@ -32,8 +32,18 @@ const quoteRequestsApi = api.injectEndpoints({
 export const { useGetMyQuoteRequestsQuery, useGetMyQuoteRequestQuery, useCopyQuoteRequestMutation } = quoteRequestsApi;
 
 /** A status as the buyer reads it. */
-export const STATUS_LABELS: Record<QuoteRequestSummary['status'], string> = { new: 'Received', quoted: 'Quoted', won: 'Accepted', lost: 'Closed' };
+export const STATUS_LABELS: Record<QuoteRequestSummary['status'], string> = {
+  new: 'Received',
+  quoted: 'Quoted',
+  won: 'Accepted',
+  lost: 'Closed',
+};
 
 /** An ISO date or YYYY-MM-DD as "24 Nov 2026". */
 export const formatDate = (value: string): string =>
-  new Date(value.length === 10 ? `${value}T12:00:00Z` : value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+  new Date(value.length === 10 ? `${value}T12:00:00Z` : value).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  });

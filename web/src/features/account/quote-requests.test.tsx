@@ -29,8 +29,30 @@ const detail: QuoteRequestDetail = {
   telephone: '',
   notes: 'Before noon, please.',
   lines: [
-    { id: 1, catalogue_item_id: 11, code: 'ACECAM-9CM-2040', available: true, genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40', quantity: 5 },
-    { id: 2, catalogue_item_id: null, code: '', available: false, genus: 'Corylus', species: 'avellana', common_name: 'Hazel', form: 'Bare root', height: '60-90', quantity: 1200 },
+    {
+      id: 1,
+      catalogue_item_id: 11,
+      code: 'ACECAM-9CM-2040',
+      available: true,
+      genus: 'Acer',
+      species: 'campestre',
+      common_name: 'Field maple',
+      form: '9cm',
+      height: '20-40',
+      quantity: 5,
+    },
+    {
+      id: 2,
+      catalogue_item_id: null,
+      code: '',
+      available: false,
+      genus: 'Corylus',
+      species: 'avellana',
+      common_name: 'Hazel',
+      form: 'Bare root',
+      height: '60-90',
+      quantity: 1200,
+    },
   ],
 };
 
@@ -43,7 +65,10 @@ const csrf = {
 
 describe('QuoteRequestsPage', () => {
   it('lists the buyer’s requests with reference, date, status and line count', async () => {
-    const seen = mockServer({ 'GET /api/quote-requests': () => json({ results: [summary, { ...summary, id: 3, reference: 'Q-2026-000003', status: 'new', line_count: 1 }], total: 2 }) });
+    const seen = mockServer({
+      'GET /api/quote-requests': () =>
+        json({ results: [summary, { ...summary, id: 3, reference: 'Q-2026-000003', status: 'new', line_count: 1 }], total: 2 }),
+    });
     renderWithApp(<QuoteRequestsPage />);
     const items = within(await screen.findByRole('list', { name: 'Your quote requests' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -98,21 +123,28 @@ describe('QuoteRequestPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Copy into my plant list' }));
     const summary = await screen.findByRole('status', { name: 'Copied 1 line into your plant list' });
     expect(summary).toHaveFocus();
-    expect(within(summary).getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual([
       'ACECAM-9CM-2040 Acer campestre, 9cm, 20-40 cm: already on your list with 30; now 35',
       'Corylus avellana, Bare root, 60-90 cm: no longer available, so not copied',
     ]);
     await userEvent.click(within(summary).getByRole('link', { name: 'Go to my plant list' }));
     expect(await screen.findByRole('heading', { name: 'Plant list' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/plant-list');
-    expect(seen.filter((request) => request.method === 'POST').map((request) => request.url.pathname)).toEqual(['/api/quote-requests/4/copy']);
+    expect(seen.filter((request) => request.method === 'POST').map((request) => request.url.pathname)).toEqual([
+      '/api/quote-requests/4/copy',
+    ]);
   });
 
   it('shows the server’s message when the copy is refused, and stays', async () => {
     mockServer({
       ...csrf,
       'GET /api/quote-requests/4': () => json(detail),
-      'POST /api/quote-requests/4/copy': () => json({ message: 'A plant list holds at most 200 lines.', errors: { lines: ['A plant list holds at most 200 lines.'] } }, 422),
+      'POST /api/quote-requests/4/copy': () =>
+        json({ message: 'A plant list holds at most 200 lines.', errors: { lines: ['A plant list holds at most 200 lines.'] } }, 422),
     });
     const { router } = renderDetail(4);
     await userEvent.click(await screen.findByRole('button', { name: 'Copy into my plant list' }));
@@ -129,4 +161,3 @@ describe('QuoteRequestPage', () => {
     expect(screen.getByRole('heading', { name: 'Quote request not found' })).toBeInTheDocument();
   });
 });
-

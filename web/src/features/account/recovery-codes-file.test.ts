@@ -5,7 +5,9 @@ describe('recovery codes as a file', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('is one code a line after a line saying what they are', () => {
-    expect(recoveryCodesText(['aaaa-bbbb', 'cccc-dddd'])).toBe('Hothfield Nurseries recovery codes. Each code logs you in once.\n\naaaa-bbbb\ncccc-dddd\n');
+    expect(recoveryCodesText(['aaaa-bbbb', 'cccc-dddd'])).toBe(
+      'Hothfield Nurseries recovery codes. Each code logs you in once.\n\naaaa-bbbb\ncccc-dddd\n',
+    );
     expect(RECOVERY_CODES_FILE).toMatch(/\.txt$/);
   });
 

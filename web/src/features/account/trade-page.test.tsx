@@ -45,7 +45,10 @@ describe('TradePage', () => {
       ...csrfCookie,
       'GET /api/trade-application': () => json({ data: null }),
       'POST /api/trade-application': () =>
-        json({ message, errors: { company_number: [message], delivery_postcode: ['The delivery postcode must be a valid UK postcode.'] } }, 422),
+        json(
+          { message, errors: { company_number: [message], delivery_postcode: ['The delivery postcode must be a valid UK postcode.'] } },
+          422,
+        ),
     });
     renderWithApp(<TradePage />);
     await userEvent.type(await screen.findByLabelText(/Company name/), 'Weald');
@@ -61,7 +64,9 @@ describe('TradePage', () => {
   });
 
   it('shows a rejection with its reason and lets the buyer apply again from the previous answers', async () => {
-    mockServer({ 'GET /api/trade-application': () => json({ data: { ...application, status: 'rejected', reason: 'We could not find the company.' } }) });
+    mockServer({
+      'GET /api/trade-application': () => json({ data: { ...application, status: 'rejected', reason: 'We could not find the company.' } }),
+    });
     renderWithApp(<TradePage />);
     expect(await screen.findByText('Not approved')).toBeInTheDocument();
     expect(screen.getByText('Reason: We could not find the company.')).toBeInTheDocument();
@@ -71,7 +76,12 @@ describe('TradePage', () => {
   });
 
   it('gives an approved buyer the price list: asks for a fresh one and links both files', async () => {
-    const ready: PriceListStatus = { status: 'ready', generated_at: '2026-11-23T08:00:00Z', pdf: '/downloads/price-list.pdf', xlsx: '/downloads/price-list.xlsx' };
+    const ready: PriceListStatus = {
+      status: 'ready',
+      generated_at: '2026-11-23T08:00:00Z',
+      pdf: '/downloads/price-list.pdf',
+      xlsx: '/downloads/price-list.xlsx',
+    };
     const seen = mockServer({
       ...csrfCookie,
       'GET /api/trade-application': () => json({ data: { ...application, status: 'approved' } }),
@@ -97,7 +107,9 @@ describe('TradePage', () => {
   });
 
   it('tells a suspended buyer why, without a price list or a new application', async () => {
-    mockServer({ 'GET /api/trade-application': () => json({ data: { ...application, status: 'suspended', reason: 'Invoices overdue.' } }) });
+    mockServer({
+      'GET /api/trade-application': () => json({ data: { ...application, status: 'suspended', reason: 'Invoices overdue.' } }),
+    });
     renderWithApp(<TradePage />);
     expect(await screen.findByText('Suspended')).toBeInTheDocument();
     expect(screen.getByText('Reason: Invoices overdue.')).toBeInTheDocument();
@@ -106,7 +118,9 @@ describe('TradePage', () => {
   });
 
   it('lets a buyer whose account was revoked apply again', async () => {
-    mockServer({ 'GET /api/trade-application': () => json({ data: { ...application, status: 'revoked', reason: 'The company closed.' } }) });
+    mockServer({
+      'GET /api/trade-application': () => json({ data: { ...application, status: 'revoked', reason: 'The company closed.' } }),
+    });
     renderWithApp(<TradePage />);
     expect(await screen.findByText('Closed')).toBeInTheDocument();
     expect(screen.getByText('Reason: The company closed.')).toBeInTheDocument();

@@ -29,7 +29,9 @@ function ApplicationStatus({ application }: { application: TradeApplication }) {
         {STATUS_LABELS[application.status]}
       </p>
       {application.status === 'pending' && <p>We will email you once our staff have looked at it.</p>}
-      {application.status === 'suspended' && <p>While your account is suspended, the catalogue shows no trade prices. Please contact us.</p>}
+      {application.status === 'suspended' && (
+        <p>While your account is suspended, the catalogue shows no trade prices. Please contact us.</p>
+      )}
       {application.status === 'revoked' && <p>Your trade account was closed; you may apply again below.</p>}
       {application.status !== 'approved' && application.status !== 'pending' && application.reason && <p>Reason: {application.reason}</p>}
       <dl className={styles.facts}>

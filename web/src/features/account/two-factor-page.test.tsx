@@ -66,11 +66,18 @@ function fakeServer() {
   const seen = mockServer({
     'GET /api/user': () => json({ data: { ...user, two_factor: state.on } }),
     'POST /user/two-factor-authentication': () => locked() ?? ((state.secret = true), json({})),
-    'GET /user/two-factor-qr-code': () => locked() ?? json({ svg: SVG, url: 'otpauth://totp/Hothfield:ann%40example.com?secret=JBSWY3DPEHPK3PXP' }),
+    'GET /user/two-factor-qr-code': () =>
+      locked() ?? json({ svg: SVG, url: 'otpauth://totp/Hothfield:ann%40example.com?secret=JBSWY3DPEHPK3PXP' }),
     'GET /user/two-factor-secret-key': () => locked() ?? json({ secretKey: 'JBSWY3DPEHPK3PXP' }),
     'POST /user/confirmed-two-factor-authentication': (request) => {
       if ((request.body as { code: string }).code !== '123456') {
-        return json({ message: 'The provided two factor authentication code was invalid.', errors: { code: ['The provided two factor authentication code was invalid.'] } }, 422);
+        return json(
+          {
+            message: 'The provided two factor authentication code was invalid.',
+            errors: { code: ['The provided two factor authentication code was invalid.'] },
+          },
+          422,
+        );
       }
       state.on = true;
       return json({});
@@ -121,7 +128,11 @@ describe('TwoFactorPage', () => {
     expect(seen.filter((r) => r.url.pathname === '/user/confirmed-two-factor-authentication').at(-1)?.body).toEqual({ code: '123456' });
     // Right after enabling, the recovery codes are shown to be stored.
     const list = await screen.findByRole('list');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(codesA);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codesA);
 
     await events.click(screen.getByRole('button', { name: 'Hide Recovery Codes' }));
     expect(screen.queryByRole('list')).not.toBeInTheDocument();

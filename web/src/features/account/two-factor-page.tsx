@@ -77,7 +77,12 @@ export function TwoFactorPage() {
               <button type="button" className={styles.secondary} disabled={busy} onClick={regenerateCodes}>
                 Regenerate Recovery Codes
               </button>
-              <ConfirmButton disabled={busy} onConfirm={deactivate} question="Deactivate two-factor authentication on your account?" detail="You will log in with your password alone until you enable it again.">
+              <ConfirmButton
+                disabled={busy}
+                onConfirm={deactivate}
+                question="Deactivate two-factor authentication on your account?"
+                detail="You will log in with your password alone until you enable it again."
+              >
                 Deactivate
               </ConfirmButton>
             </div>

@@ -48,7 +48,15 @@ export function ForgotPasswordPage() {
       <form onSubmit={submit}>
         <FormField label="Email" required>
           {(control) => (
-            <input {...control} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
         </FormField>
         <Notice tone="error">{error}</Notice>

@@ -32,7 +32,9 @@ export function ListField({ label, errors = [], required, children }: ListFieldP
           </span>
         )}
       </label>
-      <div className={fieldStyles.control}>{children({ id, 'aria-invalid': errors.length ? true : undefined, 'aria-describedby': errorId })}</div>
+      <div className={fieldStyles.control}>
+        {children({ id, 'aria-invalid': errors.length ? true : undefined, 'aria-describedby': errorId })}
+      </div>
       {errorId && (
         <ul id={errorId} className={cx(fieldStyles.error, styles.errorList, errors.length > 1 && styles.many)}>
           {errors.map((message) => (

@@ -101,7 +101,11 @@ describe('LoginPage', () => {
   it('shows the server’s message in red (role=alert) on a 422 and on a 429', async () => {
     mockServer({
       'GET /sanctum/csrf-cookie': () => json(null, 204),
-      'POST /login': () => json({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } }, 422),
+      'POST /login': () =>
+        json(
+          { message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } },
+          422,
+        ),
     });
     await renderLogin();
     await logIn();

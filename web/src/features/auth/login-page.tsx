@@ -75,7 +75,15 @@ export function LoginPage() {
       <form onSubmit={submit}>
         <FormField label="Email" required>
           {(control) => (
-            <input {...control} name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
         </FormField>
         <FormField label="Password" required>

@@ -49,11 +49,23 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthPanel title="Reset Password" intro="Choose a new password of at least 8 characters." links={<Link to="/forgot-password">Send a new link</Link>}>
+    <AuthPanel
+      title="Reset Password"
+      intro="Choose a new password of at least 8 characters."
+      links={<Link to="/forgot-password">Send a new link</Link>}
+    >
       <form onSubmit={submit}>
         <FormField label="Email" required>
           {(control) => (
-            <input {...control} name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
         </FormField>
         <FormField label="New password" required>

@@ -31,7 +31,10 @@ export const catalogueApi = api.injectEndpoints({
     getGenus: build.query<GenusDetail, string>({
       query: (slug) => `/api/catalogue/genera/${encodeURIComponent(slug)}`,
       transformResponse: (response: { data: GenusDetail }) => response.data,
-      providesTags: (_genus, _error, slug) => [{ type: 'Catalogue', id: `genus:${slug}` }, { type: 'Catalogue', id: 'LIST' }],
+      providesTags: (_genus, _error, slug) => [
+        { type: 'Catalogue', id: `genus:${slug}` },
+        { type: 'Catalogue', id: 'LIST' },
+      ],
     }),
     // The same reads for a signed-in viewer, keyed by their id: the server's guest render hands
     // over the plain queries, so these are fetched afresh with the session's cookie and carry the
@@ -43,7 +46,10 @@ export const catalogueApi = api.injectEndpoints({
     getGenusAs: build.query<GenusDetail, { slug: string; viewer: number }>({
       query: ({ slug }) => `/api/catalogue/genera/${encodeURIComponent(slug)}`,
       transformResponse: (response: { data: GenusDetail }) => response.data,
-      providesTags: (_genus, _error, { slug }) => [{ type: 'Catalogue', id: `genus:${slug}` }, { type: 'Catalogue', id: 'LIST' }],
+      providesTags: (_genus, _error, { slug }) => [
+        { type: 'Catalogue', id: `genus:${slug}` },
+        { type: 'Catalogue', id: 'LIST' },
+      ],
     }),
     getCatalogueDownloads: build.query<CatalogueDownloads, void>({
       query: () => '/api/catalogue/downloads',
@@ -52,4 +58,5 @@ export const catalogueApi = api.injectEndpoints({
   }),
 });
 
-export const { useSearchCatalogueQuery, useGetGenusQuery, useGetCatalogueDownloadsQuery, useSearchCatalogueAsQuery, useGetGenusAsQuery } = catalogueApi;
+export const { useSearchCatalogueQuery, useGetGenusQuery, useGetCatalogueDownloadsQuery, useSearchCatalogueAsQuery, useGetGenusAsQuery } =
+  catalogueApi;

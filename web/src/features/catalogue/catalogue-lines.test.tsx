@@ -23,9 +23,17 @@ describe('CatalogueLines and the per-line action', () => {
     );
     const table = screen.getByRole('table', { name: 'Results' });
     expect(within(table).getByRole('columnheader', { name: 'Plant list' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('button').map((button) => button.textContent)).toEqual(['Act on 1', 'Act on 2']);
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Act on 1', 'Act on 2']);
     const list = screen.getByRole('list', { name: 'Results' });
-    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(['Act on 1', 'Act on 2']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Act on 1', 'Act on 2']);
   });
 
   it('shows no action column when none is provided', () => {

@@ -39,9 +39,7 @@ export function Downloads() {
       ) : (
         <ul className={styles.list}>
           <li>{data.pdf ? <DownloadLink kind="PDF" file={data.pdf} /> : <p className={styles.pending}>PDF: {PREPARING}</p>}</li>
-          <li>
-            {data.xlsx ? <DownloadLink kind="Excel" file={data.xlsx} /> : <p className={styles.pending}>Excel: {PREPARING}</p>}
-          </li>
+          <li>{data.xlsx ? <DownloadLink kind="Excel" file={data.xlsx} /> : <p className={styles.pending}>Excel: {PREPARING}</p>}</li>
         </ul>
       )}
     </section>

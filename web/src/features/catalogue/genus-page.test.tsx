@@ -35,7 +35,11 @@ describe('GenusPage', () => {
     expect(screen.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', '/downloads/catalogue.pdf');
     expect(screen.getByRole('link', { name: 'search the full catalogue' })).toHaveAttribute('href', '/catalogue');
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(trail).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Home', 'Catalogue', 'Acer']);
+    expect(
+      within(trail)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Home', 'Catalogue', 'Acer']);
     const table = screen.getByRole('table');
     expect(within(table).getByRole('cell', { name: 'platanoides' })).toBeInTheDocument();
     // The genus page does not link its own name.

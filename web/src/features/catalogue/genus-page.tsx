@@ -125,7 +125,11 @@ export const handle: PageHandle = {
       };
     }
     if (describeError(error).status === 404) {
-      return { title: 'Page Not Found', description: 'The page you asked for could not be found on the Hothfield Nurseries website.', notFound: true };
+      return {
+        title: 'Page Not Found',
+        description: 'The page you asked for could not be found on the Hothfield Nurseries website.',
+        notFound: true,
+      };
     }
     return { title: 'Catalogue', description: 'Wholesale trees, shrubs and hedging from the Hothfield Nurseries trade catalogue.' };
   },

@@ -29,12 +29,30 @@ const plain: CatalogueLine[] = [
 const priced: CatalogueLine[] = [
   {
     ...plain[0]!,
-    trade: { price_pence: 125, price_breaks: [{ min_quantity: 50, price_pence: 110 }, { min_quantity: 1000, price_pence: 95 }], stock_status: 'in_stock', stock_quantity: 1200, ready_from: null },
+    trade: {
+      price_pence: 125,
+      price_breaks: [
+        { min_quantity: 50, price_pence: 110 },
+        { min_quantity: 1000, price_pence: 95 },
+      ],
+      stock_status: 'in_stock',
+      stock_quantity: 1200,
+      ready_from: null,
+    },
   },
-  { ...plain[1]!, trade: { price_pence: null, price_breaks: [], stock_status: 'ready_from', stock_quantity: null, ready_from: '2027-03-01' } },
+  {
+    ...plain[1]!,
+    trade: { price_pence: null, price_breaks: [], stock_status: 'ready_from', stock_quantity: null, ready_from: '2027-03-01' },
+  },
 ];
 
-const genus = (lines: CatalogueLine[]) => ({ name: 'Acer', slug: 'acer', common_names: ['Field maple'], lines, updated_at: '2026-11-22T09:00:00Z' });
+const genus = (lines: CatalogueLine[]) => ({
+  name: 'Acer',
+  slug: 'acer',
+  common_names: ['Field maple'],
+  lines,
+  updated_at: '2026-11-22T09:00:00Z',
+});
 
 /**
  * A server that answers the first `plainReads` reads plainly (the guest's server render) and later
@@ -74,7 +92,8 @@ describe('trade prices in the catalogue', () => {
     });
     const table = screen.getByRole('table');
     expect(await within(table).findByRole('columnheader', { name: 'Trade price' })).toBeInTheDocument();
-    const cells = (species: string) => [...within(table).getByRole('cell', { name: species }).closest('tr')!.querySelectorAll('td')].map((cell) => cell.textContent);
+    const cells = (species: string) =>
+      [...within(table).getByRole('cell', { name: species }).closest('tr')!.querySelectorAll('td')].map((cell) => cell.textContent);
     expect(cells('campestre').slice(6, 8)).toEqual(['£1.25 · 50+ £1.10 · 1,000+ £0.95', 'In stock (1,200)']);
     expect(cells('platanoides').slice(6, 8)).toEqual(['Price on request', 'Ready from 1 Mar 2027']);
     const phoneList = screen.getByRole('list', { name: /Acer/ });

@@ -117,7 +117,13 @@ describe('ContactForm', () => {
 
   it('after a failed no-JS post (rate limited) keeps the values and shows the message', () => {
     mockServer({});
-    renderAfterPost({ form: 'contact', status: 'failed', values: entry, errors: {}, message: 'Too many attempts. Please try again in 42 seconds.' });
+    renderAfterPost({
+      form: 'contact',
+      status: 'failed',
+      values: entry,
+      errors: {},
+      message: 'Too many attempts. Please try again in 42 seconds.',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 42 seconds.');
     expect(screen.getByLabelText(/Telephone/)).toHaveValue(entry.telephone);
   });

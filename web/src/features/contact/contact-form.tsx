@@ -125,7 +125,16 @@ export function ContactForm() {
       <p className={styles.note}>All fields are required.</p>
       <CsrfField />
       <div className={layout.row}>
-        <InputField label="Name" error={errors.name} required name="name" type="text" autoComplete="name" value={values.name} onChange={change('name')} />
+        <InputField
+          label="Name"
+          error={errors.name}
+          required
+          name="name"
+          type="text"
+          autoComplete="name"
+          value={values.name}
+          onChange={change('name')}
+        />
         <InputField
           label="Telephone"
           error={errors.telephone}
@@ -137,7 +146,16 @@ export function ContactForm() {
           onChange={change('telephone')}
         />
       </div>
-      <InputField label="Email" error={errors.email} required name="email" type="email" autoComplete="email" value={values.email} onChange={change('email')} />
+      <InputField
+        label="Email"
+        error={errors.email}
+        required
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={change('email')}
+      />
       <FormField label="Message" error={errors.message} required>
         {(control) => <textarea {...control} name="message" rows={6} required value={values.message} onChange={change('message')} />}
       </FormField>

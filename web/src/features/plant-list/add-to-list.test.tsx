@@ -44,7 +44,20 @@ describe('Add to list, as a guest', () => {
 
     expect(await item.findByRole('status')).toHaveTextContent('Added 25 to your plant list. View list');
     expect(await screen.findByRole('link', { name: 'Plant list, 1 line' })).toBe(link);
-    expect(readGuestList()).toEqual([{ catalogue_item_id: 11, quantity: 25, snapshot: { code: 'ACECAM-9CM-2040', genus: 'Acer', species: 'campestre', common_name: 'Field maple', form: '9cm', height: '20-40' } }]);
+    expect(readGuestList()).toEqual([
+      {
+        catalogue_item_id: 11,
+        quantity: 25,
+        snapshot: {
+          code: 'ACECAM-9CM-2040',
+          genus: 'Acer',
+          species: 'campestre',
+          common_name: 'Field maple',
+          form: '9cm',
+          height: '20-40',
+        },
+      },
+    ]);
 
     // The same row again adds to its quantity rather than a second line.
     await userEvent.clear(quantity);
@@ -112,7 +125,8 @@ describe('Add to list, signed in', () => {
       'GET /api/user': () => json(buyer),
       ...csrfCookie,
       'GET /api/plant-list': () => json({ lines: [], count: 0 }),
-      'POST /api/plant-list/lines': () => json({ message: 'The given data was invalid.', errors: { catalogue_item_id: ['That plant is no longer in the catalogue.'] } }, 422),
+      'POST /api/plant-list/lines': () =>
+        json({ message: 'The given data was invalid.', errors: { catalogue_item_id: ['That plant is no longer in the catalogue.'] } }, 422),
     });
     await renderWithSession(rows);
     const item = within(phoneItem('Acer campestre, 9cm, 20-40 cm'));
@@ -153,7 +167,12 @@ describe('the header link', () => {
     await screen.findByRole('link', { name: 'Plant list, 3 lines' });
     const merges = seen.filter((request) => request.url.pathname === '/api/plant-list/merge');
     expect(merges).toHaveLength(1);
-    expect(merges[0]?.body).toEqual({ lines: [{ catalogue_item_id: 11, quantity: 3 }, { catalogue_item_id: 12, quantity: 8 }] });
+    expect(merges[0]?.body).toEqual({
+      lines: [
+        { catalogue_item_id: 11, quantity: 3 },
+        { catalogue_item_id: 12, quantity: 8 },
+      ],
+    });
     expect(localStorage.getItem(GUEST_LIST_KEY)).toBeNull();
     // The account's list was read only after the merge, never before it.
     expect(seen.filter((request) => request.url.pathname === '/api/plant-list')).toHaveLength(1);

@@ -42,7 +42,11 @@ export function AddToList({ row }: { row: CatalogueLine }) {
     if ('error' in result) {
       const { body } = describeError(result.error);
       const fields = firstFieldErrors(body, ['quantity', 'catalogue_item_id', 'lines']);
-      const text = fields.quantity ?? fields.catalogue_item_id ?? fields.lines ?? (typeof body.message === 'string' ? body.message : 'It could not be added; please try again.');
+      const text =
+        fields.quantity ??
+        fields.catalogue_item_id ??
+        fields.lines ??
+        (typeof body.message === 'string' ? body.message : 'It could not be added; please try again.');
       setStatus({ tone: 'error', text });
       return;
     }
@@ -63,7 +67,12 @@ export function AddToList({ row }: { row: CatalogueLine }) {
         describedBy={`${id}-status`}
         onChange={(event) => setQuantity(event.target.value)}
       />
-      <button type="submit" className={cx(buttons.secondary, styles.add)} disabled={!hydrated || isLoading} aria-label={`Add to list: ${name}`}>
+      <button
+        type="submit"
+        className={cx(buttons.secondary, styles.add)}
+        disabled={!hydrated || isLoading}
+        aria-label={`Add to list: ${name}`}
+      >
         Add to list
       </button>
       <p id={`${id}-status`} className={styles.status} role="status" data-tone={status?.tone}>

@@ -32,7 +32,12 @@ function changeGuestList(change: (lines: GuestLine[]) => GuestLine[] | { error: 
     writeGuestList(next);
     return { data: null };
   } catch (error) {
-    return { error: { status: 'CUSTOM_ERROR', error: error instanceof Error ? error.message : 'The list could not be saved.' } as FetchBaseQueryError };
+    return {
+      error: {
+        status: 'CUSTOM_ERROR',
+        error: error instanceof Error ? error.message : 'The list could not be saved.',
+      } as FetchBaseQueryError,
+    };
   }
 }
 
@@ -71,7 +76,11 @@ export const plantListApi = api.injectEndpoints({
           if (existing) {
             // Adding a row already on the list adds to its quantity, as the buyer would expect.
             const total = existing.quantity + quantity;
-            if (total > MAX_QUANTITY) return invalid('quantity', `That would make ${total.toLocaleString('en-GB')}; a line holds at most ${MAX_QUANTITY.toLocaleString('en-GB')}.`);
+            if (total > MAX_QUANTITY)
+              return invalid(
+                'quantity',
+                `That would make ${total.toLocaleString('en-GB')}; a line holds at most ${MAX_QUANTITY.toLocaleString('en-GB')}.`,
+              );
             return lines.map((line) => (line === existing ? { ...line, quantity: total } : line));
           }
           if (lines.length >= MAX_LINES) return invalid('lines', `A plant list holds at most ${MAX_LINES} lines.`);
@@ -86,7 +95,8 @@ export const plantListApi = api.injectEndpoints({
      */
     updatePlantListLine: build.mutation<unknown, { id: number; quantity: number }>({
       queryFn: async ({ id, quantity }, { getState }, _extra, baseQuery) => {
-        if (signedIn(getState())) return baseQuery({ url: `/api/plant-list/lines/${id}`, method: 'PATCH', body: { quantity }, keepalive: true });
+        if (signedIn(getState()))
+          return baseQuery({ url: `/api/plant-list/lines/${id}`, method: 'PATCH', body: { quantity }, keepalive: true });
         if (!validQuantity(quantity)) return invalid('quantity', QUANTITY_MESSAGE);
         return changeGuestList((lines) => setGuestQuantity(lines, id, quantity));
       },
@@ -190,7 +200,12 @@ export function writeOnLeave(serverList: boolean, change: { id: number; quantity
     method: remove ? 'DELETE' : 'PATCH',
     keepalive: true,
     credentials: 'include',
-    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'Content-Type': 'application/json', ...(token ? { 'X-XSRF-TOKEN': token } : {}) },
+    headers: {
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      ...(token ? { 'X-XSRF-TOKEN': token } : {}),
+    },
     body: remove ? undefined : JSON.stringify({ quantity: change.quantity }),
   }).catch(() => undefined);
 }

@@ -7,7 +7,13 @@ import styles from './line-price.module.css';
  * "Estimated total £1,234.50 excl. VAT" over the lines that have a price at their quantity, and
  * how many it leaves out ("price on request"). Only for a trade buyer (lines with trade fields).
  */
-export function EstimatedTotal({ lines, className }: { lines: { trade: CatalogueTrade | undefined; quantity: number }[]; className?: string }) {
+export function EstimatedTotal({
+  lines,
+  className,
+}: {
+  lines: { trade: CatalogueTrade | undefined; quantity: number }[];
+  className?: string;
+}) {
   const estimate = estimateTotal(lines);
   return (
     <p className={className ?? styles.price}>

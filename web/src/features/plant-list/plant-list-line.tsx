@@ -26,7 +26,12 @@ const quantityOf = (text: string): number | null => {
 };
 
 /** What the line says beside its quantity. */
-type Feedback = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string; retry: boolean };
+type Feedback =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'failed'; message: string; retry: boolean };
 
 /** A retired line as it last read in the catalogue (the server's copy when it has one), with its code. */
 const retiredName = (line: Line) => {
@@ -86,7 +91,11 @@ export function PlantListLine({ line, status, serverList, onQuantity }: PlantLis
     const result = await update({ id: line.id, quantity: value });
     if ('error' in result) {
       const { body } = describeError(result.error);
-      setFeedback({ kind: 'failed', message: firstFieldErrors(body, ['quantity']).quantity ?? 'Not saved: the connection failed.', retry: true });
+      setFeedback({
+        kind: 'failed',
+        message: firstFieldErrors(body, ['quantity']).quantity ?? 'Not saved: the connection failed.',
+        retry: true,
+      });
       return false;
     }
     saved.current = value;
@@ -176,7 +185,9 @@ export function PlantListLine({ line, status, serverList, onQuantity }: PlantLis
             No longer available: {retiredName(line)} has left the catalogue. We will suggest an alternative with your quote.
           </p>
         )}
-        {status.kind === 'changed' && <p className={styles.flag}>Changed in the catalogue since you added it: now {lineName(status.current)}.</p>}
+        {status.kind === 'changed' && (
+          <p className={styles.flag}>Changed in the catalogue since you added it: now {lineName(status.current)}.</p>
+        )}
         {trade && <LinePrice trade={trade} quantity={shown} />}
       </div>
       <div className={styles.quantityForm}>

@@ -21,7 +21,13 @@ export function PlantListLink() {
       label={count === null ? undefined : `Plant list, ${count} ${count === 1 ? 'line' : 'lines'}`}
       icon={
         <>
-          <path d="M9 4h6M8 4H6a1 1 0 0 0-1 1v15a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1h-2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M9 4h6M8 4H6a1 1 0 0 0-1 1v15a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V5a1 1 0 0 0-1-1h-2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
           <path d="M9 10h6M9 14h6M9 18h3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </>
       }

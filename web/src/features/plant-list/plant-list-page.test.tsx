@@ -12,7 +12,15 @@ import type { PlantListLine as PlantListLineData } from '../../../../shared/api/
 
 afterEach(() => localStorage.clear());
 
-const corylus: CatalogueLine = { id: 13, code: 'CORAVE-BR-6090', genus: 'Corylus', species: 'avellana', common_name: 'Hazel', form: 'Bare root', height: '60-90' };
+const corylus: CatalogueLine = {
+  id: 13,
+  code: 'CORAVE-BR-6090',
+  genus: 'Corylus',
+  species: 'avellana',
+  common_name: 'Hazel',
+  form: 'Bare root',
+  height: '60-90',
+};
 
 /** A guest whose catalogue still has Acer as added, has changed the Betula line, and no longer has Corylus. */
 function guestWithCatalogue() {
@@ -21,7 +29,8 @@ function guestWithCatalogue() {
     { catalogue_item_id: betula.id, quantity: 8, snapshot: betula },
     { catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus },
   ]);
-  const genus = (lines: CatalogueLine[]) => () => json({ data: { name: lines[0]?.genus, slug: '', common_names: [], lines, updated_at: '2026-01-01T00:00:00Z' } });
+  const genus = (lines: CatalogueLine[]) => () =>
+    json({ data: { name: lines[0]?.genus, slug: '', common_names: [], lines, updated_at: '2026-01-01T00:00:00Z' } });
   return mockServer({
     'GET /api/user': () => json({ message: 'Unauthenticated.' }, 401),
     'GET /api/catalogue/genera/acer': genus([acer]),
@@ -45,7 +54,9 @@ describe('PlantListPage, as a guest', () => {
     await renderWithSession(<PlantListPage />);
     expect(await screen.findByText(/3 lines\. Your list is kept in this browser/)).toBeInTheDocument();
     expect(within(line('Acer campestre')).getByLabelText('Quantity of Acer campestre, 9cm, 20-40 cm')).toHaveValue(5);
-    await waitFor(() => expect(line('Betula pendula')).toHaveTextContent('Changed in the catalogue since you added it: now Betula pendula, 3L, 60-90 cm.'));
+    await waitFor(() =>
+      expect(line('Betula pendula')).toHaveTextContent('Changed in the catalogue since you added it: now Betula pendula, 3L, 60-90 cm.'),
+    );
     expect(line('Corylus avellana')).toHaveTextContent('No longer available: Corylus avellana, Bare root, 60-90 cm (CORAVE-BR-6090)');
     expect(line('Acer campestre')).not.toHaveTextContent(/No longer|Changed/);
     expect(readGuestList()).toHaveLength(3);
@@ -110,7 +121,9 @@ describe('PlantListPage, as a guest', () => {
   it('saves what is being typed before it goes to the quote, and stays when a quantity cannot be saved', async () => {
     guestWithCatalogue();
     const { router } = await renderWithSession(<PlantListPage />, '/plant-list');
-    const quantity = within(await screen.findByRole('heading', { name: 'Acer campestre' }).then((h) => h.closest('li') as HTMLElement)).getByLabelText(/Quantity of Acer/);
+    const quantity = within(
+      await screen.findByRole('heading', { name: 'Acer campestre' }).then((h) => h.closest('li') as HTMLElement),
+    ).getByLabelText(/Quantity of Acer/);
     fakeTimers();
 
     change(quantity, '0');
@@ -131,7 +144,9 @@ describe('PlantListPage, as a guest', () => {
   it('writes a pending quantity at once when the browser leaves the page', async () => {
     guestWithCatalogue();
     await renderWithSession(<PlantListPage />);
-    const quantity = within(await screen.findByRole('heading', { name: 'Acer campestre' }).then((h) => h.closest('li') as HTMLElement)).getByLabelText(/Quantity of Acer/);
+    const quantity = within(
+      await screen.findByRole('heading', { name: 'Acer campestre' }).then((h) => h.closest('li') as HTMLElement),
+    ).getByLabelText(/Quantity of Acer/);
     fakeTimers();
     change(quantity, '42');
     expect(readGuestList()[0]?.quantity).toBe(5);
@@ -187,16 +202,33 @@ describe('PlantListPage, signed in', () => {
         return json(null, 204);
       },
     });
-    const writes = () => seen.filter((request) => request.method !== 'GET').map((request) => [request.method, request.url.pathname, request.body]);
+    const writes = () =>
+      seen.filter((request) => request.method !== 'GET').map((request) => [request.method, request.url.pathname, request.body]);
     return { seen, writes, hold, release: () => release?.() };
   }
 
   it('shows the server list with its changed and removed lines, and saves edits and removals through the API', async () => {
     const { seen, writes } = serverList([
       { id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false },
-      { id: 102, catalogue_item_id: betula.id, quantity: 8, snapshot: betula, current: { ...betula, height: '90-120' }, available: true, changed: true },
+      {
+        id: 102,
+        catalogue_item_id: betula.id,
+        quantity: 8,
+        snapshot: betula,
+        current: { ...betula, height: '90-120' },
+        available: true,
+        changed: true,
+      },
       // Retired: the server still has the line, and says it is no longer available.
-      { id: 103, catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus, current: { ...corylus, retired_at: '2026-11-20T10:00:00.000Z' }, available: false, changed: false },
+      {
+        id: 103,
+        catalogue_item_id: corylus.id,
+        quantity: 12,
+        snapshot: corylus,
+        current: { ...corylus, retired_at: '2026-11-20T10:00:00.000Z' },
+        available: false,
+        changed: false,
+      },
     ]);
     await renderWithSession(<PlantListPage />);
     expect(await screen.findByText(/3 lines\. Your list is kept with your account\./)).toBeInTheDocument();
@@ -224,7 +256,9 @@ describe('PlantListPage, signed in', () => {
   });
 
   it('waits for the quantity being typed to be saved before it goes to the quote', async () => {
-    const { writes, hold, release } = serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false }]);
+    const { writes, hold, release } = serverList([
+      { id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false },
+    ]);
     const { router } = await renderWithSession(<PlantListPage />, '/plant-list');
     const quantity = await screen.findByLabelText(/Quantity of Acer/);
     hold.on = true;
@@ -251,13 +285,20 @@ describe('PlantListPage, signed in', () => {
     delete (document as { visibilityState?: string }).visibilityState;
     // Started inside the event, not after a timer or a promise: the page may be gone next.
     const [url, init] = vi.mocked(fetch).mock.calls[calls]!;
-    expect([String(url), init?.method, init?.keepalive, init?.body]).toEqual(['http://localhost:3000/api/plant-list/lines/101', 'PATCH', true, JSON.stringify({ quantity: 77 })]);
+    expect([String(url), init?.method, init?.keepalive, init?.body]).toEqual([
+      'http://localhost:3000/api/plant-list/lines/101',
+      'PATCH',
+      true,
+      JSON.stringify({ quantity: 77 }),
+    ]);
     expect(new Headers(init?.headers).get('X-XSRF-TOKEN')).toBe('t0ken');
     expect(plantListApi.endpoints.getPlantList.select(true)(store.getState()).data?.lines[0]?.quantity).toBe(77);
   });
 
   it('saves a pending quantity when the buyer follows a link away', async () => {
-    const { writes } = serverList([{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false }]);
+    const { writes } = serverList([
+      { id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false },
+    ]);
     const { unmount } = await renderWithSession(<PlantListPage />);
     const quantity = await screen.findByLabelText(/Quantity of Acer/);
     await userEvent.clear(quantity);
@@ -266,20 +307,44 @@ describe('PlantListPage, signed in', () => {
     await waitFor(() => expect(writes()).toEqual([['PATCH', '/api/plant-list/lines/101', { quantity: 31 }]]));
   });
 
-  it('shows an approved trade buyer each line\'s price, break saving and total, and the estimated total excl. VAT as typed', async () => {
-    const trade = { price_pence: 250, price_breaks: [{ min_quantity: 100, price_pence: 199 }], stock_status: 'in_stock' as const, stock_quantity: 5000, ready_from: null };
+  it("shows an approved trade buyer each line's price, break saving and total, and the estimated total excl. VAT as typed", async () => {
+    const trade = {
+      price_pence: 250,
+      price_breaks: [{ min_quantity: 100, price_pence: 199 }],
+      stock_status: 'in_stock' as const,
+      stock_quantity: 5000,
+      ready_from: null,
+    };
     const unpriced = { price_pence: null, price_breaks: [], stock_status: null, stock_quantity: null, ready_from: null };
     serverList([
       { id: 101, catalogue_item_id: acer.id, quantity: 100, snapshot: acer, current: { ...acer, trade }, available: true, changed: false },
-      { id: 102, catalogue_item_id: betula.id, quantity: 4, snapshot: betula, current: { ...betula, trade }, available: true, changed: false },
-      { id: 103, catalogue_item_id: corylus.id, quantity: 12, snapshot: corylus, current: { ...corylus, trade: unpriced }, available: true, changed: false },
+      {
+        id: 102,
+        catalogue_item_id: betula.id,
+        quantity: 4,
+        snapshot: betula,
+        current: { ...betula, trade },
+        available: true,
+        changed: false,
+      },
+      {
+        id: 103,
+        catalogue_item_id: corylus.id,
+        quantity: 12,
+        snapshot: corylus,
+        current: { ...corylus, trade: unpriced },
+        available: true,
+        changed: false,
+      },
     ]);
     await renderWithSession(<PlantListPage />);
     await screen.findByRole('heading', { name: 'Acer campestre' });
     expect(line('Acer campestre')).toHaveTextContent('£1.99 each (100+ price, saves £51.00) · Line total £199.00 · In stock (5,000)');
     expect(line('Betula pendula')).toHaveTextContent('£2.50 each · Line total £10.00');
     expect(line('Corylus avellana')).toHaveTextContent('Price on request');
-    expect(screen.getByText(/Estimated total/)).toHaveTextContent('Estimated total £209.00 excl. VAT (not including 1 line priced on request).');
+    expect(screen.getByText(/Estimated total/)).toHaveTextContent(
+      'Estimated total £209.00 excl. VAT (not including 1 line priced on request).',
+    );
 
     await userEvent.clear(within(line('Betula pendula')).getByLabelText(/Quantity of Betula/));
     await userEvent.type(within(line('Betula pendula')).getByLabelText(/Quantity of Betula/), '1000');

@@ -24,7 +24,8 @@ const QUOTE_HREF = '/plant-list/quote';
 function byGenus(lines: Line[]): { genus: string; ids: number[] }[] {
   const groups = new Map<string, number[]>();
   for (const line of lines) {
-    if (line.catalogue_item_id !== null) groups.set(line.snapshot.genus, [...(groups.get(line.snapshot.genus) ?? []), line.catalogue_item_id]);
+    if (line.catalogue_item_id !== null)
+      groups.set(line.snapshot.genus, [...(groups.get(line.snapshot.genus) ?? []), line.catalogue_item_id]);
   }
   return [...groups].map(([genus, ids]) => ({ genus, ids }));
 }
@@ -86,8 +87,10 @@ export function PlantListPage() {
             <>
               <p className={page.lead}>
                 {list.count} {list.count === 1 ? 'line' : 'lines'}.{' '}
-                {signedIn ? 'Your list is kept with your account.' : 'Your list is kept in this browser; log in to keep it with your account.'} Quantities
-                are saved as you type.
+                {signedIn
+                  ? 'Your list is kept with your account.'
+                  : 'Your list is kept in this browser; log in to keep it with your account.'}{' '}
+                Quantities are saved as you type.
               </p>
               <ul ref={listRef} className={styles.lines} aria-label="Lines on your plant list">
                 {lines.map((line) => (
@@ -101,7 +104,10 @@ export function PlantListPage() {
                 ))}
               </ul>
               {trade && (
-                <EstimatedTotal className={styles.total} lines={lines.map((line) => ({ trade: line.current?.trade, quantity: typed[line.id] ?? line.quantity }))} />
+                <EstimatedTotal
+                  className={styles.total}
+                  lines={lines.map((line) => ({ trade: line.current?.trade, quantity: typed[line.id] ?? line.quantity }))}
+                />
               )}
               <div className={styles.actions}>
                 <a className={buttons.primary} href={QUOTE_HREF} onClick={(event) => void requestQuote(event)}>

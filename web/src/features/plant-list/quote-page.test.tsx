@@ -14,7 +14,11 @@ function guestWithLines(answer: () => Response) {
     { catalogue_item_id: acer.id, quantity: 5, snapshot: acer },
     { catalogue_item_id: betula.id, quantity: 1200, snapshot: betula },
   ]);
-  return mockServer({ 'GET /api/user': () => json({ message: 'Unauthenticated.' }, 401), ...csrfCookie, 'POST /api/quote-requests': answer });
+  return mockServer({
+    'GET /api/user': () => json({ message: 'Unauthenticated.' }, 401),
+    ...csrfCookie,
+    'POST /api/quote-requests': answer,
+  });
 }
 
 async function fillGuestForm() {
@@ -33,10 +37,11 @@ describe('QuotePage, as a guest', { timeout: 20_000 }, () => {
     const seen = guestWithLines(() => json({ id: 9, reference: 'Q-2026-000009' }, 201));
     await renderWithSession(<QuotePage />);
     const lines = await screen.findByRole('list', { name: 'Lines to be quoted' });
-    expect(within(lines).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Acer campestre, 9cm, 20-40 cm × 5',
-      'Betula pendula, 2L, 60-90 cm × 1,200',
-    ]);
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Acer campestre, 9cm, 20-40 cm × 5', 'Betula pendula, 2L, 60-90 cm × 1,200']);
     await fillGuestForm();
     await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
 
@@ -66,7 +71,10 @@ describe('QuotePage, as a guest', { timeout: 20_000 }, () => {
       json(
         {
           message: 'The delivery postcode field must be a valid UK postcode. (and 1 more error)',
-          errors: { delivery_postcode: ['The delivery postcode field must be a valid UK postcode.'], email: ['The email field must be a valid email address.'] },
+          errors: {
+            delivery_postcode: ['The delivery postcode field must be a valid UK postcode.'],
+            email: ['The email field must be a valid email address.'],
+          },
         },
         422,
       ),
@@ -92,7 +100,10 @@ describe('QuotePage, as a guest', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
     expect(await screen.findByText('Too many attempts. Please try again in 42 seconds.')).toBeInTheDocument();
 
-    answer = json({ message: 'The lines field must have at least 1 line.', errors: { lines: ['The lines field must have at least 1 line.'] } }, 422);
+    answer = json(
+      { message: 'The lines field must have at least 1 line.', errors: { lines: ['The lines field must have at least 1 line.'] } },
+      422,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
     expect(await screen.findByText('Your plant list: The lines field must have at least 1 line.')).toBeInTheDocument();
     expect(readGuestList()).toHaveLength(2);
@@ -141,7 +152,10 @@ describe('QuotePage, signed in', () => {
   });
 
   it("starts from the trade account's company and postcode, and sends what the buyer edits", async () => {
-    const seen = buyerWithLines(() => json({ id: 12, reference: 'Q-2026-000012' }, 201), { company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
+    const seen = buyerWithLines(() => json({ id: 12, reference: 'Q-2026-000012' }, 201), {
+      company: 'Acme Landscapes',
+      delivery_postcode: 'TN26 1AA',
+    });
     await renderWithSession(<QuotePage />);
     const company = await screen.findByLabelText('Company (optional)');
     await expect.poll(() => (company as HTMLInputElement).value).toBe('Acme Landscapes');
@@ -151,7 +165,10 @@ describe('QuotePage, signed in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
 
     expect(await screen.findByText('Q-2026-000012')).toBeInTheDocument();
-    expect(seen.find((request) => request.method === 'POST')?.body).toMatchObject({ company: 'Acme Landscapes (North)', delivery_postcode: 'TN26 1AA' });
+    expect(seen.find((request) => request.method === 'POST')?.body).toMatchObject({
+      company: 'Acme Landscapes (North)',
+      delivery_postcode: 'TN26 1AA',
+    });
   });
 
   it('shows the server’s telephone error under the field, and sends it blank once cleared', async () => {
@@ -178,11 +195,24 @@ describe('QuotePage, signed in', () => {
     expect(seen.filter((request) => request.method === 'POST').at(-1)?.body).toMatchObject({ telephone: '' });
   });
 
-  it('shows an approved trade buyer each line\'s price and the estimated total excl. VAT; a buyer without trade sees none', async () => {
-    const trade = { price_pence: 250, price_breaks: [{ min_quantity: 100, price_pence: 199 }], stock_status: 'in_stock' as const, stock_quantity: 5000, ready_from: null };
+  it("shows an approved trade buyer each line's price and the estimated total excl. VAT; a buyer without trade sees none", async () => {
+    const trade = {
+      price_pence: 250,
+      price_breaks: [{ min_quantity: 100, price_pence: 199 }],
+      stock_status: 'in_stock' as const,
+      stock_quantity: 5000,
+      ready_from: null,
+    };
     const lines = [
       { id: 101, catalogue_item_id: acer.id, quantity: 120, snapshot: acer, current: { ...acer, trade }, changed: false },
-      { id: 102, catalogue_item_id: betula.id, quantity: 3, snapshot: betula, current: { ...betula, trade: { ...trade, price_pence: null, price_breaks: [] } }, changed: false },
+      {
+        id: 102,
+        catalogue_item_id: betula.id,
+        quantity: 3,
+        snapshot: betula,
+        current: { ...betula, trade: { ...trade, price_pence: null, price_breaks: [] } },
+        changed: false,
+      },
     ];
     mockServer({ 'GET /api/user': () => json(buyer), 'GET /api/plant-list': () => json({ lines, count: lines.length }) });
     const { unmount } = await renderWithSession(<QuotePage />);
@@ -190,7 +220,9 @@ describe('QuotePage, signed in', () => {
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent('× 120£1.99 each (100+ price, saves £61.20) · Line total £238.80 · In stock (5,000)');
     expect(second).toHaveTextContent('Price on request');
-    expect(screen.getByText(/Estimated total/)).toHaveTextContent('Estimated total £238.80 excl. VAT (not including 1 line priced on request).');
+    expect(screen.getByText(/Estimated total/)).toHaveTextContent(
+      'Estimated total £238.80 excl. VAT (not including 1 line priced on request).',
+    );
     unmount();
 
     const plain = lines.map(({ current: { trade: _trade, ...current }, ...line }) => ({ ...line, current }));

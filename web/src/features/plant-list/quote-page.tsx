@@ -74,7 +74,13 @@ export function QuotePage() {
     setErrors({});
     setFormError('');
     const details: QuoteDetails = signedIn
-      ? { delivery_postcode: values.delivery_postcode, wanted_by: values.wanted_by, notes: values.notes, company: values.company, telephone: values.telephone }
+      ? {
+          delivery_postcode: values.delivery_postcode,
+          wanted_by: values.wanted_by,
+          notes: values.notes,
+          company: values.company,
+          telephone: values.telephone,
+        }
       : values;
     const result = await send(details);
     if ('data' in result && result.data) {
@@ -130,13 +136,17 @@ export function QuotePage() {
               <ul aria-label="Lines to be quoted">
                 {lines.map((line) => (
                   <li key={line.id}>
-                    <span>{lineName(line.snapshot)}</span> <span className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</span>
+                    <span>{lineName(line.snapshot)}</span>{' '}
+                    <span className={styles.quantity}>× {line.quantity.toLocaleString('en-GB')}</span>
                     {line.current?.trade && <LinePrice trade={line.current.trade} quantity={line.quantity} />}
                   </li>
                 ))}
               </ul>
               {lines.some((line) => line.current?.trade) && (
-                <EstimatedTotal className={styles.total} lines={lines.map((line) => ({ trade: line.current?.trade, quantity: line.quantity }))} />
+                <EstimatedTotal
+                  className={styles.total}
+                  lines={lines.map((line) => ({ trade: line.current?.trade, quantity: line.quantity }))}
+                />
               )}
               <Link to={PLANT_LIST_HREF}>Edit the list</Link>
             </section>

@@ -20,4 +20,5 @@ export const snapshotOf = (row: PlantListSnapshot): PlantListSnapshot => ({
 });
 
 /** Whether a quantity is a whole number within the contract's limits. */
-export const validQuantity = (quantity: number): boolean => Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY;
+export const validQuantity = (quantity: number): boolean =>
+  Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY;

@@ -30,7 +30,8 @@ const site: SiteInfo = {
 const server = () =>
   mockServer({
     'GET /api/site': () => json(site),
-    'GET /api/widgets/FindText': () => json({ id: 1, name: 'FindText', type: 'TEXT', html: '<h2>By road</h2><p>Leave the M20 at junction 9.</p>' }),
+    'GET /api/widgets/FindText': () =>
+      json({ id: 1, name: 'FindText', type: 'TEXT', html: '<h2>By road</h2><p>Leave the M20 at junction 9.</p>' }),
     'GET /api/widgets/FindImage': () =>
       json({
         id: 2,

@@ -29,7 +29,9 @@ export const handle: PageHandle = {
     const site = siteApi.endpoints.getSite.select()(state).data;
     return {
       title: 'How To Find Us',
-      description: site ? `Directions and opening hours for ${site.shortName}, ${addressLines(site.address).join(', ')}.` : FALLBACK_DESCRIPTION,
+      description: site
+        ? `Directions and opening hours for ${site.shortName}, ${addressLines(site.address).join(', ')}.`
+        : FALLBACK_DESCRIPTION,
       breadcrumbs: [{ name: 'How to find us', path: '/find' }],
     };
   },

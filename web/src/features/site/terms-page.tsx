@@ -19,8 +19,8 @@ export function TermsPage() {
         Our trade terms and conditions of sale are supplied with each quotation, and a copy is available on request.
       </p>
       <p>
-        If you would like a copy before placing an order, or have any question about them, please{' '}
-        <Link to="/contact">contact us</Link> and we will be happy to help.
+        If you would like a copy before placing an order, or have any question about them, please <Link to="/contact">contact us</Link> and
+        we will be happy to help.
       </p>
     </div>
   );

@@ -11,7 +11,9 @@ const UserEditPage = lazy(() => import('../../features/admin/users/user-edit-pag
 const WidgetsPage = lazy(() => import('../../features/admin/widgets/widgets-page.tsx').then((m) => ({ default: m.WidgetsPage })));
 const WidgetEditPage = lazy(() => import('../../features/admin/widgets/widget-edit-page.tsx').then((m) => ({ default: m.WidgetEditPage })));
 const GalleriesPage = lazy(() => import('../../features/admin/galleries/galleries-page.tsx').then((m) => ({ default: m.GalleriesPage })));
-const GalleryEditPage = lazy(() => import('../../features/admin/galleries/gallery-edit-page.tsx').then((m) => ({ default: m.GalleryEditPage })));
+const GalleryEditPage = lazy(() =>
+  import('../../features/admin/galleries/gallery-edit-page.tsx').then((m) => ({ default: m.GalleryEditPage })),
+);
 const CatalogueAdminPage = lazy(() =>
   import('../../features/admin/catalogue/catalogue-admin-page.tsx').then((m) => ({ default: m.CatalogueAdminPage })),
 );
@@ -23,7 +25,9 @@ const TradeApplicationsPage = lazy(() =>
 const QuoteRequestPage = lazy(() =>
   import('../../features/admin/enquiries/quote-request-page.tsx').then((m) => ({ default: m.QuoteRequestPage })),
 );
-const AdminNotFoundPage = lazy(() => import('../../features/admin/shared/not-found-page.tsx').then((m) => ({ default: m.AdminNotFoundPage })));
+const AdminNotFoundPage = lazy(() =>
+  import('../../features/admin/shared/not-found-page.tsx').then((m) => ({ default: m.AdminNotFoundPage })),
+);
 
 /**
  * The admin area below /admin (mounted by app/routes.tsx behind RequireRole(['admin'])): the

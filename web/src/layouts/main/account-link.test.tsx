@@ -15,7 +15,17 @@ describe('AccountLink', () => {
 
   it('offers "My account" once signed in', async () => {
     const store = makeStore();
-    const user = { id: 1, firstname: 'A', lastname: 'B', email: 'a@example.com', role: 'user' as const, email_verified_at: null, two_factor: false, created_at: '', updated_at: '' };
+    const user = {
+      id: 1,
+      firstname: 'A',
+      lastname: 'B',
+      email: 'a@example.com',
+      role: 'user' as const,
+      email_verified_at: null,
+      two_factor: false,
+      created_at: '',
+      updated_at: '',
+    };
     await store.dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, user));
     renderWithApp(<AccountLink />, { store });
     expect(screen.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');

@@ -22,7 +22,9 @@ export const sessionApi = api.injectEndpoints({
         if (result.error) return { error: result.error };
         const body = result.data as SessionBody;
         if (body.user) return { data: body.user };
-        const error = body.unverified ? { status: 403, data: { message: UNVERIFIED_MESSAGE } } : { status: 401, data: { message: 'Unauthenticated.' } };
+        const error = body.unverified
+          ? { status: 403, data: { message: UNVERIFIED_MESSAGE } }
+          : { status: 401, data: { message: 'Unauthenticated.' } };
         routeAuthFailure(error, queryApi);
         return body.unverified ? { error } : { data: null };
       },

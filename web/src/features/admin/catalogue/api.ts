@@ -18,7 +18,8 @@ const catalogueAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCatalogue: build.query<Paged<CatalogueLine>, { q: string; page: number }>({
       // Exact: an admin looking for a line must see that it is gone, not the nearest genera instead.
-      query: ({ q, page }) => `/api/catalogue?${new URLSearchParams({ q, page: String(page), limit: String(CATALOGUE_PAGE_SIZE), match: 'exact' })}`,
+      query: ({ q, page }) =>
+        `/api/catalogue?${new URLSearchParams({ q, page: String(page), limit: String(CATALOGUE_PAGE_SIZE), match: 'exact' })}`,
       providesTags: [LIST],
     }),
     getDownloads: build.query<CatalogueDownloads, void>({
@@ -39,7 +40,8 @@ const catalogueAdminApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [...CHANGED, RETIRED]),
     }),
     listRetired: build.query<Paged<CatalogueLine>, { q: string; page: number }>({
-      query: ({ q, page }) => `/api/catalogue/retired?${new URLSearchParams({ q, page: String(page), limit: String(CATALOGUE_PAGE_SIZE) })}`,
+      query: ({ q, page }) =>
+        `/api/catalogue/retired?${new URLSearchParams({ q, page: String(page), limit: String(CATALOGUE_PAGE_SIZE) })}`,
       providesTags: [RETIRED],
     }),
     reinstateLine: build.mutation<CatalogueLine, number>({

@@ -23,7 +23,8 @@ export function isGenerating(downloads: CatalogueDownloads | undefined, changedA
   return !downloads || !generatedAfter(downloads.pdf, changedAt) || !generatedAfter(downloads.xlsx, changedAt);
 }
 
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * The PDF and Excel downloads' state. After a change on this page it says "generating…" and

@@ -30,10 +30,11 @@ describe('ImportForm', () => {
     await user.click(screen.getByRole('button', { name: 'Preview import' }));
 
     const alert = (await screen.findByText(/Nothing was imported/)).closest<HTMLElement>('[role="alert"]')!;
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Row 3: The form field must be one of: Bare root, 9cm, 1L.',
-      'Row 7: The species field is required.',
-    ]);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Row 3: The form field must be one of: Bare root, 9cm, 1L.', 'Row 7: The species field is required.']);
     expect(onImported).not.toHaveBeenCalled();
     expect(requestsTo(seen, 'POST /api/catalogue/import/preview')[0]?.headers.get('Content-Type')).toMatch(/^multipart\/form-data/);
     expect(requestsTo(seen, 'POST /api/catalogue/import')).toEqual([]);
@@ -41,7 +42,10 @@ describe('ImportForm', () => {
 
   it('shows a file-level error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    fakeServer({ 'POST /api/catalogue/import/preview': () => reply({ message: 'x', errors: { file: ['The file must be an Excel workbook (.xlsx) or a CSV file.'] } }, 415) });
+    fakeServer({
+      'POST /api/catalogue/import/preview': () =>
+        reply({ message: 'x', errors: { file: ['The file must be an Excel workbook (.xlsx) or a CSV file.'] } }, 415),
+    });
     const user = userEvent.setup();
     renderWithApp(<ImportForm onImported={() => {}} />);
     await user.upload(screen.getByLabelText('Spreadsheet file'), csv());
@@ -51,7 +55,14 @@ describe('ImportForm', () => {
 
   it('previews what would change, imports only on confirm with the preview token, and says how many rows were imported', async () => {
     const onImported = vi.fn();
-    const line = (genus: string, common_name = '') => ({ code: `${genus.slice(0, 3).toUpperCase()}SYL-BR-6090`, genus, species: 'sylvatica', common_name, form: 'Bare root', height: '60-90' });
+    const line = (genus: string, common_name = '') => ({
+      code: `${genus.slice(0, 3).toUpperCase()}SYL-BR-6090`,
+      genus,
+      species: 'sylvatica',
+      common_name,
+      form: 'Bare root',
+      height: '60-90',
+    });
     const seen = fakeServer({
       'POST /api/catalogue/import/preview': () =>
         reply({
@@ -73,7 +84,11 @@ describe('ImportForm', () => {
       'Importing catalogue.csv would add 1 row, change 1 row, retire 2 rows and reinstate 1 row (408 rows stay as they are). ' +
         "Retired rows leave the catalogue but stay on buyers' lists and quotes. Nothing has changed yet.",
     );
-    expect(screen.getByText('CARSYL-BR-6090 Carpinus sylvatica (Hornbeam), Bare root, 60-90 → CARSYL-BR-6090 Carpinus sylvatica (Common hornbeam), Bare root, 60-90')).toBeVisible();
+    expect(
+      screen.getByText(
+        'CARSYL-BR-6090 Carpinus sylvatica (Hornbeam), Bare root, 60-90 → CARSYL-BR-6090 Carpinus sylvatica (Common hornbeam), Bare root, 60-90',
+      ),
+    ).toBeVisible();
     expect(screen.getByText('TAXSYL-BR-6090 Taxus sylvatica, Bare root, 60-90')).toBeVisible();
     expect(screen.getByText('Fagus sylvatica, Bare root, 60-90')).toBeVisible();
     expect(screen.getByText('Reinstated: 1 row')).toBeVisible();
@@ -89,7 +104,13 @@ describe('ImportForm', () => {
   });
 
   it('offers the staff workbook, and shows prices in pounds in the preview, so a change of price alone shows', async () => {
-    const trade = (price_pence: number) => ({ price_pence, price_breaks: [{ min_quantity: 50, price_pence: 240 }], stock_status: 'in_stock' as const, stock_quantity: 5000, ready_from: null });
+    const trade = (price_pence: number) => ({
+      price_pence,
+      price_breaks: [{ min_quantity: 50, price_pence: 240 }],
+      stock_status: 'in_stock' as const,
+      stock_quantity: 5000,
+      ready_from: null,
+    });
     const line = { code: 'CARBET-BR-6090', genus: 'Carpinus', species: 'betulus', common_name: '', form: 'Bare root', height: '60-90' };
     fakeServer({
       'POST /api/catalogue/import/preview': () =>
@@ -116,7 +137,15 @@ describe('ImportForm', () => {
 
   it('Cancel drops the preview without importing', async () => {
     const seen = fakeServer({
-      'POST /api/catalogue/import/preview': () => reply({ token: '7.abc', counts: { added: 0, changed: 0, retired: 5, reinstated: 0, unchanged: 0 }, added: [], changed: [], retired: [], reinstated: [] }),
+      'POST /api/catalogue/import/preview': () =>
+        reply({
+          token: '7.abc',
+          counts: { added: 0, changed: 0, retired: 5, reinstated: 0, unchanged: 0 },
+          added: [],
+          changed: [],
+          retired: [],
+          reinstated: [],
+        }),
     });
     const user = userEvent.setup();
     renderWithApp(<ImportForm onImported={() => {}} />);

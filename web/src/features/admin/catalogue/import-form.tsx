@@ -96,16 +96,18 @@ export function ImportForm({ onImported }: ImportFormProps) {
         <a className={buttons.secondary} href={STAFF_WORKBOOK_URL} download>
           Download staff workbook
         </a>
-        <span className={admin.muted}>Every line with today&apos;s trade prices and stock, in the columns the import reads. Not for customers.</span>
+        <span className={admin.muted}>
+          Every line with today&apos;s trade prices and stock, in the columns the import reads. Not for customers.
+        </span>
       </div>
       <p className={admin.muted} id={`${id}-hint`}>
         Edit the staff workbook and import it here (an .xlsx or .csv file with the columns Code, Genus, Species, Common name, Form and
         Height (cm), like the public Excel download, works too). It <strong>makes the catalogue match the file</strong>: rows update their
-        lines by Code (or, without one, by genus, species, form and height), new rows are added and lines missing from the file are
-        retired, so you see what would change and confirm it first; if any row is wrong, nothing changes. Prices are in pounds with a
-        full stop for pence, e.g. <code>2.50</code>; each price break has its own quantity and price columns; Stock status is In stock,
-        Limited, Ready from or Out of stock; Ready from is a date such as <code>10/01/2027</code>, needed when Stock status is Ready
-        from. A file without these columns keeps every line&apos;s prices.
+        lines by Code (or, without one, by genus, species, form and height), new rows are added and lines missing from the file are retired,
+        so you see what would change and confirm it first; if any row is wrong, nothing changes. Prices are in pounds with a full stop for
+        pence, e.g. <code>2.50</code>; each price break has its own quantity and price columns; Stock status is In stock, Limited, Ready
+        from or Out of stock; Ready from is a date such as <code>10/01/2027</code>, needed when Stock status is Ready from. A file without
+        these columns keeps every line&apos;s prices.
       </p>
       <Notice tone="success">{done}</Notice>
       <Notice tone="error">{problem}</Notice>

@@ -26,9 +26,19 @@ export function ImportPreview({ preview, fileName }: ImportPreviewProps) {
   const { counts } = preview;
   const sections = [
     { key: 'added', title: `Added: ${rowsWord(counts.added)}`, total: counts.added, items: preview.added.map(describe) },
-    { key: 'changed', title: `Changed: ${rowsWord(counts.changed)}`, total: counts.changed, items: preview.changed.map((c) => `${describe(c.before)} → ${describe(c.after)}`) },
+    {
+      key: 'changed',
+      title: `Changed: ${rowsWord(counts.changed)}`,
+      total: counts.changed,
+      items: preview.changed.map((c) => `${describe(c.before)} → ${describe(c.after)}`),
+    },
     { key: 'retired', title: `Retired: ${rowsWord(counts.retired)}`, total: counts.retired, items: preview.retired.map(describe) },
-    { key: 'reinstated', title: `Reinstated: ${rowsWord(counts.reinstated)}`, total: counts.reinstated, items: preview.reinstated.map(describe) },
+    {
+      key: 'reinstated',
+      title: `Reinstated: ${rowsWord(counts.reinstated)}`,
+      total: counts.reinstated,
+      items: preview.reinstated.map(describe),
+    },
   ];
   const nothing = counts.added + counts.changed + counts.retired + counts.reinstated === 0;
   return (
@@ -49,7 +59,9 @@ export function ImportPreview({ preview, fileName }: ImportPreviewProps) {
                 <li key={index}>{item}</li>
               ))}
             </ul>
-            {section.total > section.items.length && <p className={admin.muted}>… and {rowsWord(section.total - section.items.length)} more.</p>}
+            {section.total > section.items.length && (
+              <p className={admin.muted}>… and {rowsWord(section.total - section.items.length)} more.</p>
+            )}
           </details>
         ))}
     </div>

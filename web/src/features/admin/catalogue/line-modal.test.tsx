@@ -117,8 +117,12 @@ describe('LineModal trade fields', () => {
     await user.click(within(second).getByRole('button', { name: /^Remove/ }));
     await user.click(screen.getByRole('button', { name: 'Add Row' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
-    expect(requestsTo(seen, 'POST /api/catalogue')[1]!.body).toMatchObject({ price_breaks: [], stock_status: 'ready_from', ready_from: '2027-03-01' });
-   }, 20_000);
+    expect(requestsTo(seen, 'POST /api/catalogue')[1]!.body).toMatchObject({
+      price_breaks: [],
+      stock_status: 'ready_from',
+      ready_from: '2027-03-01',
+    });
+  }, 20_000);
 
   it('refuses a price that is not pounds and pence before sending anything', async () => {
     const seen = fakeServer({});
@@ -131,36 +135,39 @@ describe('LineModal trade fields', () => {
     expect(requestsTo(seen, 'PATCH /api/catalogue/7')).toEqual([]);
   });
 
-  it.each(['2,50', '£2,50'])('refuses a decimal comma, %j, under the price and under a break price, never sending £250.00', async (typed) => {
-    const seen = fakeServer({ 'PATCH /api/catalogue/7': () => reply(priced) });
-    const user = userEvent.setup();
-    renderWithApp(<LineModal line={priced} onClose={() => {}} onSaved={() => {}} />);
-    const breakPrice = field(/^Price \(£\)/, screen.getByRole('group', { name: 'Break 2' }));
-    await user.clear(field(/^Trade price/));
-    await user.type(field(/^Trade price/), typed);
-    await user.clear(breakPrice);
-    await user.type(breakPrice, typed);
-    await user.click(screen.getByRole('button', { name: 'Save Row' }));
-    await vi.waitFor(() => expect(field(/^Trade price/)).toHaveAccessibleDescription(USE_FULL_STOP));
-    expect(breakPrice).toHaveAccessibleDescription(USE_FULL_STOP);
-    expect(field(/^Price \(£\)/, screen.getByRole('group', { name: 'Break 1' }))).not.toHaveAccessibleDescription();
-    expect(requestsTo(seen, 'PATCH /api/catalogue/7')).toEqual([]);
+  it.each(['2,50', '£2,50'])(
+    'refuses a decimal comma, %j, under the price and under a break price, never sending £250.00',
+    async (typed) => {
+      const seen = fakeServer({ 'PATCH /api/catalogue/7': () => reply(priced) });
+      const user = userEvent.setup();
+      renderWithApp(<LineModal line={priced} onClose={() => {}} onSaved={() => {}} />);
+      const breakPrice = field(/^Price \(£\)/, screen.getByRole('group', { name: 'Break 2' }));
+      await user.clear(field(/^Trade price/));
+      await user.type(field(/^Trade price/), typed);
+      await user.clear(breakPrice);
+      await user.type(breakPrice, typed);
+      await user.click(screen.getByRole('button', { name: 'Save Row' }));
+      await vi.waitFor(() => expect(field(/^Trade price/)).toHaveAccessibleDescription(USE_FULL_STOP));
+      expect(breakPrice).toHaveAccessibleDescription(USE_FULL_STOP);
+      expect(field(/^Price \(£\)/, screen.getByRole('group', { name: 'Break 1' }))).not.toHaveAccessibleDescription();
+      expect(requestsTo(seen, 'PATCH /api/catalogue/7')).toEqual([]);
 
-    // Fixed with a full stop, the same typing saves £2.50: 250 pence.
-    await user.clear(field(/^Trade price/));
-    await user.type(field(/^Trade price/), typed.replace(',', '.'));
-    await user.clear(breakPrice);
-    await user.type(breakPrice, '2.40');
-    await user.click(screen.getByRole('button', { name: 'Save Row' }));
-    await vi.waitFor(() => expect(requestsTo(seen, 'PATCH /api/catalogue/7')).toHaveLength(1));
-    expect(requestsTo(seen, 'PATCH /api/catalogue/7')[0]!.body).toMatchObject({
-      price_pence: 250,
-      price_breaks: [
-        { min_quantity: 10, price_pence: 1101 },
-        { min_quantity: 50, price_pence: 240 },
-      ],
-    });
-  });
+      // Fixed with a full stop, the same typing saves £2.50: 250 pence.
+      await user.clear(field(/^Trade price/));
+      await user.type(field(/^Trade price/), typed.replace(',', '.'));
+      await user.clear(breakPrice);
+      await user.type(breakPrice, '2.40');
+      await user.click(screen.getByRole('button', { name: 'Save Row' }));
+      await vi.waitFor(() => expect(requestsTo(seen, 'PATCH /api/catalogue/7')).toHaveLength(1));
+      expect(requestsTo(seen, 'PATCH /api/catalogue/7')[0]!.body).toMatchObject({
+        price_pence: 250,
+        price_breaks: [
+          { min_quantity: 10, price_pence: 1101 },
+          { min_quantity: 50, price_pence: 240 },
+        ],
+      });
+    },
+  );
 
   it('drops the date when the status is no longer "ready from", and an emptied price is null', async () => {
     const seen = fakeServer({ 'PATCH /api/catalogue/7': () => reply(priced) });

@@ -71,7 +71,10 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
       console.error('Catalogue row save failed', error);
       const { status, body: answer } = describeError(error);
       const found = status === 422 ? firstFieldErrors(answer, FIELDS) : {};
-      const foundTrade = status === 422 && typeof answer.errors === 'object' && answer.errors ? tradeErrorsOf(answer.errors as Record<string, unknown>, request.breakRows) : {};
+      const foundTrade =
+        status === 422 && typeof answer.errors === 'object' && answer.errors
+          ? tradeErrorsOf(answer.errors as Record<string, unknown>, request.breakRows)
+          : {};
       setErrors(found);
       setTradeErrors(foundTrade);
       if (!Object.keys(found).length && !hasTradeErrors(foundTrade)) setProblem('The row could not be saved. Please try again.');
@@ -104,8 +107,14 @@ export function LineModal({ line, onClose, onSaved }: LineModalProps) {
             {(control) => <input {...control} name="species" required value={values.species} onChange={change('species')} />}
           </FormField>
         </div>
-        <FormField label="Product code" error={errors.code} hint={line ? undefined : 'Leave blank for the next free code of this plant, e.g. ACECAM-BR-6090.'}>
-          {(control) => <input {...control} name="code" value={values.code} onChange={change('code')} autoCapitalize="characters" spellCheck={false} />}
+        <FormField
+          label="Product code"
+          error={errors.code}
+          hint={line ? undefined : 'Leave blank for the next free code of this plant, e.g. ACECAM-BR-6090.'}
+        >
+          {(control) => (
+            <input {...control} name="code" value={values.code} onChange={change('code')} autoCapitalize="characters" spellCheck={false} />
+          )}
         </FormField>
         <FormField label="Common name" error={errors.common_name}>
           {(control) => <input {...control} name="common_name" value={values.common_name} onChange={change('common_name')} />}

@@ -37,7 +37,11 @@ export const newBreak = (): BreakDraft => ({ key: nextKey++, min_quantity: '', p
 export function draftOf(trade: CatalogueTrade | undefined): TradeDraft {
   return {
     price: poundsInput(trade?.price_pence ?? null),
-    breaks: (trade?.price_breaks ?? []).map((b) => ({ key: nextKey++, min_quantity: String(b.min_quantity), price: poundsInput(b.price_pence) })),
+    breaks: (trade?.price_breaks ?? []).map((b) => ({
+      key: nextKey++,
+      min_quantity: String(b.min_quantity),
+      price: poundsInput(b.price_pence),
+    })),
     stock_status: trade?.stock_status ?? '',
     stock_quantity: trade?.stock_quantity === null || trade?.stock_quantity === undefined ? '' : String(trade.stock_quantity),
     ready_from: trade?.ready_from ?? '',
@@ -45,7 +49,8 @@ export function draftOf(trade: CatalogueTrade | undefined): TradeDraft {
 }
 
 const BREAK_PRICE_NEEDED = 'Enter the break price, e.g. 2.25';
-const wholeNumber = (text: string): number | null | undefined => (text.trim() === '' ? null : /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+const wholeNumber = (text: string): number | null | undefined =>
+  text.trim() === '' ? null : /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined;
 
 /** What a draft sends: the trade fields of POST/PATCH /api/catalogue, and which screen row each sent break is. */
 export interface TradeRequest {

@@ -29,8 +29,7 @@ export interface TradeFieldsetProps {
  */
 export function TradeFieldset({ draft, errors, onChange }: TradeFieldsetProps) {
   const set =
-    (field: 'price' | 'stock_status' | 'stock_quantity' | 'ready_from') =>
-    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    (field: 'price' | 'stock_status' | 'stock_quantity' | 'ready_from') => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       onChange({ ...draft, [field]: event.target.value });
   const setBreak = (index: number, field: 'min_quantity' | 'price') => (event: ChangeEvent<HTMLInputElement>) =>
     onChange({ ...draft, breaks: draft.breaks.map((row, i) => (i === index ? { ...row, [field]: event.target.value } : row)) });
@@ -40,13 +39,19 @@ export function TradeFieldset({ draft, errors, onChange }: TradeFieldsetProps) {
   return (
     <fieldset className={styles.trade}>
       <legend>Trade</legend>
-      <p className={admin.muted}>Prices are for each plant, in pounds; leave a price empty for none. Only approved trade buyers see these.</p>
+      <p className={admin.muted}>
+        Prices are for each plant, in pounds; leave a price empty for none. Only approved trade buyers see these.
+      </p>
       <div className={admin.twoCols}>
         <FormField label="Trade price (£)" error={errors.price}>
-          {(control) => <input {...control} name="price" inputMode="decimal" placeholder="2.50" value={draft.price} onChange={set('price')} />}
+          {(control) => (
+            <input {...control} name="price" inputMode="decimal" placeholder="2.50" value={draft.price} onChange={set('price')} />
+          )}
         </FormField>
         <FormField label="Stock quantity" error={errors.stock_quantity}>
-          {(control) => <input {...control} name="stock_quantity" inputMode="numeric" value={draft.stock_quantity} onChange={set('stock_quantity')} />}
+          {(control) => (
+            <input {...control} name="stock_quantity" inputMode="numeric" value={draft.stock_quantity} onChange={set('stock_quantity')} />
+          )}
         </FormField>
       </div>
       <div className={admin.twoCols}>
@@ -64,7 +69,9 @@ export function TradeFieldset({ draft, errors, onChange }: TradeFieldsetProps) {
         </FormField>
         {readyFrom && (
           <FormField label="Ready from" error={errors.ready_from} required>
-            {(control) => <input {...control} type="date" name="ready_from" required value={draft.ready_from} onChange={set('ready_from')} />}
+            {(control) => (
+              <input {...control} type="date" name="ready_from" required value={draft.ready_from} onChange={set('ready_from')} />
+            )}
           </FormField>
         )}
       </div>
@@ -79,10 +86,14 @@ export function TradeFieldset({ draft, errors, onChange }: TradeFieldsetProps) {
           return (
             <div key={row.key} role="group" aria-label={`Break ${index + 1}`} className={styles.breakRow}>
               <FormField label="From quantity" error={rowErrors.min_quantity}>
-                {(control) => <input {...control} inputMode="numeric" value={row.min_quantity} onChange={setBreak(index, 'min_quantity')} />}
+                {(control) => (
+                  <input {...control} inputMode="numeric" value={row.min_quantity} onChange={setBreak(index, 'min_quantity')} />
+                )}
               </FormField>
               <FormField label="Price (£)" error={rowErrors.price}>
-                {(control) => <input {...control} inputMode="decimal" placeholder="2.25" value={row.price} onChange={setBreak(index, 'price')} />}
+                {(control) => (
+                  <input {...control} inputMode="decimal" placeholder="2.25" value={row.price} onChange={setBreak(index, 'price')} />
+                )}
               </FormField>
               <button type="button" className={cx(buttons.secondary, admin.small, styles.removeBreak)} onClick={() => removeBreak(row)}>
                 Remove<span className="visually-hidden"> break {index + 1}</span>
@@ -91,7 +102,11 @@ export function TradeFieldset({ draft, errors, onChange }: TradeFieldsetProps) {
           );
         })}
         {errors.breaks && <p className={styles.tradeError}>{errors.breaks}</p>}
-        <button type="button" className={cx(buttons.secondary, admin.small)} onClick={() => onChange({ ...draft, breaks: [...draft.breaks, newBreak()] })}>
+        <button
+          type="button"
+          className={cx(buttons.secondary, admin.small)}
+          onClick={() => onChange({ ...draft, breaks: [...draft.breaks, newBreak()] })}
+        >
           Add break
         </button>
       </fieldset>

@@ -5,6 +5,9 @@ import { penceText } from '../../../../../shared/trade-text.ts';
 export function priceSummary(trade: CatalogueTrade | undefined): string {
   if (!trade) return '';
   const count = trade.price_breaks.length;
-  const parts = [trade.price_pence === null ? '' : penceText(trade.price_pence), count ? `${count} ${count === 1 ? 'break' : 'breaks'}` : ''];
+  const parts = [
+    trade.price_pence === null ? '' : penceText(trade.price_pence),
+    count ? `${count} ${count === 1 ? 'break' : 'breaks'}` : '',
+  ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -17,7 +17,9 @@ describe('EnquiryChart', () => {
   it('draws one bar per week, tallest for the busiest, and names the chart', () => {
     const { container } = render(<EnquiryChart weeks={weeks} />);
     const chart = screen.getByRole('img', { name: /Enquiries per week/ });
-    expect(chart).toHaveAccessibleName(expect.stringContaining('12 enquiries in the 4 weeks from 26 Oct to 16 Nov; the busiest week had 7.'));
+    expect(chart).toHaveAccessibleName(
+      expect.stringContaining('12 enquiries in the 4 weeks from 26 Oct to 16 Nov; the busiest week had 7.'),
+    );
     const heights = [...container.querySelectorAll('rect')].map((rect) => Number(rect.getAttribute('height')));
     expect(heights).toHaveLength(4);
     expect(Math.max(...heights)).toBe(heights[2]);

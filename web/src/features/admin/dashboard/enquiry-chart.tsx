@@ -29,9 +29,10 @@ export function EnquiryChart({ weeks }: EnquiryChartProps) {
   const plot = HEIGHT - TOP - BOTTOM;
   const first = weeks[0];
   const last = weeks.at(-1);
-  const summary = first && last
-    ? `${total} enquiries in the ${weeks.length} weeks from ${formatDayMonth(first.week)} to ${formatDayMonth(last.week)}; the busiest week had ${busiest}.`
-    : 'No enquiry figures yet.';
+  const summary =
+    first && last
+      ? `${total} enquiries in the ${weeks.length} weeks from ${formatDayMonth(first.week)} to ${formatDayMonth(last.week)}; the busiest week had ${busiest}.`
+      : 'No enquiry figures yet.';
 
   return (
     <figure className={styles.chart}>
@@ -75,20 +76,20 @@ export function EnquiryChart({ weeks }: EnquiryChartProps) {
       {/* The wrapper hides it: a table ignores a 1px height and would lengthen the page. */}
       <div className="visually-hidden">
         <table>
-        <caption>Enquiries per week</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week starting</th>
-            <th scope="col">Enquiries</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week.week}>
-              <th scope="row">{formatDayMonth(week.week)}</th>
-              <td>{week.count}</td>
+          <caption>Enquiries per week</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week starting</th>
+              <th scope="col">Enquiries</th>
             </tr>
-          ))}
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week.week}>
+                <th scope="row">{formatDayMonth(week.week)}</th>
+                <td>{week.count}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

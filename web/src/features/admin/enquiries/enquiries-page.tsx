@@ -55,7 +55,9 @@ const COLUMNS: AdminColumn<Enquiry>[] = [
   { label: 'Message', cell: (enquiry) => <div className={styles.preview}>{enquiry.message}</div> },
   {
     label: 'Status',
-    cell: (enquiry) => <span className={enquiry.handled_at ? admin.badgeGreen : admin.badgeAmber}>{enquiry.handled_at ? 'Handled' : 'New'}</span>,
+    cell: (enquiry) => (
+      <span className={enquiry.handled_at ? admin.badgeGreen : admin.badgeAmber}>{enquiry.handled_at ? 'Handled' : 'New'}</span>
+    ),
   },
   { label: 'Email', className: styles.delivery, cell: (enquiry) => deliveryText(enquiry.emailed_at) },
 ];
@@ -71,17 +73,15 @@ function MessagesList() {
       <Notice tone="error">{error ? 'The enquiries could not be loaded.' : ''}</Notice>
       {data && !data.results.length && <p>No enquiries yet.</p>}
       {data && data.results.length > 0 && (
-        <AdminTable caption={`Enquiries, newest first, page ${page + 1}`} columns={COLUMNS} rows={data.results} rowKey={(enquiry) => enquiry.id} busy={isFetching} />
-      )}
-      {data && (
-        <Pagination
-          page={page}
-          total={data.total}
-          limit={ENQUIRIES_PAGE_SIZE}
-          label="Enquiry pages"
-          onPageChange={setPage}
+        <AdminTable
+          caption={`Enquiries, newest first, page ${page + 1}`}
+          columns={COLUMNS}
+          rows={data.results}
+          rowKey={(enquiry) => enquiry.id}
+          busy={isFetching}
         />
       )}
+      {data && <Pagination page={page} total={data.total} limit={ENQUIRIES_PAGE_SIZE} label="Enquiry pages" onPageChange={setPage} />}
     </>
   );
 }

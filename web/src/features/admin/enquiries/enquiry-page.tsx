@@ -31,7 +31,9 @@ export function EnquiryPage() {
         }
       />
       {isLoading && <Loading label="Loading enquiry…" showLabel />}
-      <Notice tone="error">{error ? (describeError(error).status === 404 ? 'There is no such enquiry.' : 'The enquiry could not be loaded.') : ''}</Notice>
+      <Notice tone="error">
+        {error ? (describeError(error).status === 404 ? 'There is no such enquiry.' : 'The enquiry could not be loaded.') : ''}
+      </Notice>
       {enquiry && <EnquiryDetails enquiry={enquiry} />}
     </>
   );

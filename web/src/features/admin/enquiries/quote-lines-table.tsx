@@ -23,7 +23,11 @@ const COLUMNS: AdminColumn<AdminQuoteRequestLine>[] = [
   { label: 'Form', nowrap: true, cell: (line) => line.form },
   { label: 'Height', nowrap: true, cell: (line) => heightText(line.height) },
   { label: 'Quantity', numeric: true, cell: (line) => line.quantity.toLocaleString('en-GB') },
-  { label: 'Price now', nowrap: true, cell: (line) => (line.current ? unitPriceText(line.current) : <span className={admin.muted}>—</span>) },
+  {
+    label: 'Price now',
+    nowrap: true,
+    cell: (line) => (line.current ? unitPriceText(line.current) : <span className={admin.muted}>—</span>),
+  },
   { label: 'Availability', cell: (line) => (line.current ? availabilityText(line.current.trade) || 'Not set' : '') },
   {
     label: 'Line total',
@@ -41,7 +45,13 @@ export function QuoteLinesTable({ request }: { request: AdminQuoteRequestDetail 
   const { lines, reference, estimated_total_pence: total, unpriced_lines: unpriced } = request;
   return (
     <>
-      <AdminTable caption={`Lines of ${reference}`} columns={COLUMNS} rows={lines} rowKey={(line) => line.id} className={styles.linesWrap} />
+      <AdminTable
+        caption={`Lines of ${reference}`}
+        columns={COLUMNS}
+        rows={lines}
+        rowKey={(line) => line.id}
+        className={styles.linesWrap}
+      />
       <p className={styles.estimate}>
         {total === null ? (
           'No line has a trade price: there is no estimate.'

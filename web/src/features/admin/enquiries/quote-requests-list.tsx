@@ -25,7 +25,11 @@ const COLUMNS: AdminColumn<QuoteRequestSummary>[] = [
   },
   { label: 'From', cell: (request) => <TwoLineCell first={request.name} second={request.company} /> },
   { label: 'Lines', cell: (request) => request.line_count },
-  { label: 'Delivery', nowrap: true, cell: (request) => <TwoLineCell first={request.delivery_postcode} second={request.wanted_by && `by ${request.wanted_by}`} /> },
+  {
+    label: 'Delivery',
+    nowrap: true,
+    cell: (request) => <TwoLineCell first={request.delivery_postcode} second={request.wanted_by && `by ${request.wanted_by}`} />,
+  },
   { label: 'Status', cell: (request) => <QuoteStatusBadge status={request.status} /> },
 ];
 
@@ -49,7 +53,9 @@ export function QuoteRequestsList() {
       />
       {isLoading && <Loading label="Loading quote requests…" showLabel />}
       <Notice tone="error">{error ? 'The quote requests could not be loaded.' : ''}</Notice>
-      {data && !data.results.length && <p>{status ? `No quote requests are ${QUOTE_STATUS_LABELS[status].toLowerCase()}.` : 'No quote requests yet.'}</p>}
+      {data && !data.results.length && (
+        <p>{status ? `No quote requests are ${QUOTE_STATUS_LABELS[status].toLowerCase()}.` : 'No quote requests yet.'}</p>
+      )}
       {data && data.results.length > 0 && (
         <AdminTable
           caption={`Quote requests, newest first, page ${page + 1}`}
@@ -59,15 +65,7 @@ export function QuoteRequestsList() {
           busy={isFetching}
         />
       )}
-      {data && (
-        <Pagination
-          page={page}
-          total={data.total}
-          limit={QUOTES_PAGE_SIZE}
-          label="Quote request pages"
-          onPageChange={setPage}
-        />
-      )}
+      {data && <Pagination page={page} total={data.total} limit={QUOTES_PAGE_SIZE} label="Quote request pages" onPageChange={setPage} />}
     </>
   );
 }

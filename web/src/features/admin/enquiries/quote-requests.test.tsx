@@ -39,7 +39,13 @@ const detail: AdminQuoteRequestDetail = {
       height: '60-90',
       quantity: 2500,
       current: {
-        trade: { price_pence: 245, price_breaks: [{ min_quantity: 1000, price_pence: 199 }], stock_status: 'in_stock', stock_quantity: 5000, ready_from: null },
+        trade: {
+          price_pence: 245,
+          price_breaks: [{ min_quantity: 1000, price_pence: 199 }],
+          stock_status: 'in_stock',
+          stock_quantity: 5000,
+          ready_from: null,
+        },
         unit_price_pence: 199,
         break_min_quantity: 1000,
         line_total_pence: 497_500,
@@ -63,7 +69,19 @@ const detail: AdminQuoteRequestDetail = {
         line_total_pence: null,
       },
     },
-    { id: 3, catalogue_item_id: null, code: 'FAGSYL-9CM-4060', available: false, genus: 'Fagus', species: 'sylvatica', common_name: 'Beech', form: '9cm', height: '40-60', quantity: 40, current: null },
+    {
+      id: 3,
+      catalogue_item_id: null,
+      code: 'FAGSYL-9CM-4060',
+      available: false,
+      genus: 'Fagus',
+      species: 'sylvatica',
+      common_name: 'Beech',
+      form: '9cm',
+      height: '40-60',
+      quantity: 40,
+      current: null,
+    },
   ],
   estimated_total_pence: 497_500,
   unpriced_lines: 2,
@@ -86,10 +104,9 @@ describe('EnquiriesPage, quote requests', () => {
     expect(within(row).getByText('New')).toBeInTheDocument();
     const first = requestsTo(seen, 'GET /api/admin/quote-requests')[0]!.url.searchParams;
     expect([first.get('status'), first.get('page')]).toEqual(['new', '0']);
-    expect(within(screen.getByRole('navigation', { name: 'Kind of enquiry' })).getByRole('link', { name: 'Quote requests' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(
+      within(screen.getByRole('navigation', { name: 'Kind of enquiry' })).getByRole('link', { name: 'Quote requests' }),
+    ).toHaveAttribute('aria-current', 'page');
     expect(within(screen.getByRole('navigation', { name: 'Quote request status' })).getByRole('link', { name: 'New' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -129,11 +146,22 @@ describe('QuoteRequestPage', () => {
       .slice(1)
       .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['ACECAM-BR-6090', 'Acer campestreField maple', 'Bare root', '60-90 cm', '2,500', '£1.99 (1,000+ break)', 'In stock (5,000)', '£4,975.00'],
+      [
+        'ACECAM-BR-6090',
+        'Acer campestreField maple',
+        'Bare root',
+        '60-90 cm',
+        '2,500',
+        '£1.99 (1,000+ break)',
+        'In stock (5,000)',
+        '£4,975.00',
+      ],
       ['ILEAQU-2L-RS', 'Ilex aquifoliumHolly', '2L', 'Rootstock', '10', 'Price on request', 'Ready from 10 Jan 2027', '—'],
       ['FAGSYL-9CM-4060 No longer available', 'Fagus sylvaticaBeech', '9cm', '40-60 cm', '40', '—', '', '—'],
     ]);
-    expect(screen.getByText(/^Estimated total/)).toHaveTextContent('Estimated total £4,975.00 excl. VAT, at today’s trade prices (2 lines without a price not included)');
+    expect(screen.getByText(/^Estimated total/)).toHaveTextContent(
+      'Estimated total £4,975.00 excl. VAT, at today’s trade prices (2 lines without a price not included)',
+    );
   });
 
   it('saves the chosen status with PATCH and says so', async () => {

@@ -46,7 +46,11 @@ export const galleriesAdminApi = api.injectEndpoints({
     }),
     /** The answer is the whole gallery in its new order (the editor puts it in the cache). */
     orderImages: build.mutation<AdminGallery, { id: number; images: number[] }>({
-      query: ({ id, images }) => ({ url: '/api/galleriesimages/order', method: 'POST', body: { id, images: images.map((i) => ({ id: i })) } }),
+      query: ({ id, images }) => ({
+        url: '/api/galleriesimages/order',
+        method: 'POST',
+        body: { id, images: images.map((i) => ({ id: i })) },
+      }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Gallery', id }]),
     }),
     updateImage: build.mutation<AdminGalleryImage, { id: number; galleryId: number; fields: ImageFields }>({

@@ -32,7 +32,10 @@ const image = (id: number, caption: string, extra: Partial<AdminGalleryImage> = 
 const gallery = (images: AdminGalleryImage[]): AdminGallery => ({ id: 7, name: 'Hedging', images });
 
 /** The captions of the cards, in the order shown. */
-const shownOrder = () => within(screen.getByRole('list', { name: 'Images in display order' })).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
+const shownOrder = () =>
+  within(screen.getByRole('list', { name: 'Images in display order' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent);
 
 describe('GalleryEditPage image order', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -79,7 +82,11 @@ describe('GalleryEditPage image order', () => {
         reply({
           id: 3,
           name: 'Home banner',
-          images: [image(1, 'Ready'), image(2, '', { status: 'processing', thumb_url: null }), image(3, '', { status: 'failed', error: 'The file is not a readable image.' })],
+          images: [
+            image(1, 'Ready'),
+            image(2, '', { status: 'processing', thumb_url: null }),
+            image(3, '', { status: 'failed', error: 'The file is not a readable image.' }),
+          ],
         }),
     });
     renderWithApp(<GalleryEditPage />, { url: '/admin/galleries/3', path: '/admin/galleries/:id' });
@@ -90,7 +97,10 @@ describe('GalleryEditPage image order', () => {
   });
 
   it('offers Retry on a failed image only, and shows it processing once queued again', async () => {
-    let current = gallery([image(1, 'Ready'), image(2, 'Broken', { status: 'failed', error: 'The image could not be processed. Please try again.', thumb_url: null })]);
+    let current = gallery([
+      image(1, 'Ready'),
+      image(2, 'Broken', { status: 'failed', error: 'The image could not be processed. Please try again.', thumb_url: null }),
+    ]);
     const seen = fakeServer({
       'GET /api/admin/galleries/7': () => reply(current),
       'POST /api/galleriesimages/2/retry': () => {

@@ -55,7 +55,9 @@ export function GalleryEditPage() {
         }
       />
       {isLoading && <Loading label="Loading gallery…" showLabel />}
-      <Notice tone="error">{error ? (describeError(error).status === 404 ? 'There is no such gallery.' : 'The gallery could not be loaded.') : ''}</Notice>
+      <Notice tone="error">
+        {error ? (describeError(error).status === 404 ? 'There is no such gallery.' : 'The gallery could not be loaded.') : ''}
+      </Notice>
       {gallery && <GalleryEditor key={gallery.id} gallery={gallery} />}
     </>
   );

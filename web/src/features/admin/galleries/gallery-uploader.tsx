@@ -74,7 +74,9 @@ export function GalleryUploader({ galleryId, onUploaded }: GalleryUploaderProps)
           labelMaxFileSize={`Maximum file size is ${MAX_UPLOAD_MIB} MiB`}
           labelFileTypeNotAllowed="Wrong file type"
           fileValidateTypeLabelExpectedTypes="Expects JPEG, PNG, WebP, AVIF or GIF"
-          labelFileProcessingError={(error: { body?: string } | string) => (typeof error === 'string' ? error : error?.body) || 'Upload failed'}
+          labelFileProcessingError={(error: { body?: string } | string) =>
+            (typeof error === 'string' ? error : error?.body) || 'Upload failed'
+          }
           labelFileProcessingAborted="Upload canceled"
           server={server}
           onwarning={() => setWarning(`Too many files: add at most ${MAX_FILES} at a time.`)}

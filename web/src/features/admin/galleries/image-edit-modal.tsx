@@ -20,12 +20,18 @@ export interface ImageEditModalProps {
 
 /** The Update Image dialog: alt text, link, caption and sub-caption; every server message shown. */
 export function ImageEditModal({ image, onClose }: ImageEditModalProps) {
-  const [values, setValues] = useState<ImageFields>({ alt: image.alt, link: image.link, caption: image.caption, caption_sub: image.caption_sub });
+  const [values, setValues] = useState<ImageFields>({
+    alt: image.alt,
+    link: image.link,
+    caption: image.caption,
+    caption_sub: image.caption_sub,
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string[]>>>({});
   const [problem, setProblem] = useState('');
   const [updateImage, { isLoading }] = useUpdateImageMutation();
 
-  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +49,9 @@ export function ImageEditModal({ image, onClose }: ImageEditModalProps) {
 
   const field = (name: Field, label: string, hint?: string) => (
     <FormField label={label} error={errors[name]?.join(' ')} hint={hint}>
-      {(control) => <input {...control} name={name} value={values[name]} onChange={change(name)} data-autofocus={name === 'alt' ? true : undefined} />}
+      {(control) => (
+        <input {...control} name={name} value={values[name]} onChange={change(name)} data-autofocus={name === 'alt' ? true : undefined} />
+      )}
     </FormField>
   );
 

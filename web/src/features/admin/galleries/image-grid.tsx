@@ -82,7 +82,8 @@ export function ImageGrid({ images, onReorder, onEdit, onRotate, onRetry, onDele
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable: 'To move an image, press Space or Enter to pick it up, use the arrow keys to move it, then Space or Enter to drop it, or Escape to cancel. The Move left and Move right buttons do the same one step at a time.',
+          draggable:
+            'To move an image, press Space or Enter to pick it up, use the arrow keys to move it, then Space or Enter to drop it, or Escape to cancel. The Move left and Move right buttons do the same one step at a time.',
         },
       }}
     >
@@ -122,7 +123,18 @@ interface SortableImageProps {
   onDelete: () => void;
 }
 
-function SortableImage({ image, position, count, disabled, onMoveLeft, onMoveRight, onEdit, onRotate, onRetry, onDelete }: SortableImageProps) {
+function SortableImage({
+  image,
+  position,
+  count,
+  disabled,
+  onMoveLeft,
+  onMoveRight,
+  onEdit,
+  onRotate,
+  onRetry,
+  onDelete,
+}: SortableImageProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: image.id });
   const label = imageLabel(image, position);
   const processing = image.status === 'processing';
@@ -198,7 +210,13 @@ function SortableImage({ image, position, count, disabled, onMoveLeft, onMoveRig
         <button type="button" className={styles.control} onClick={onEdit} aria-label={`Edit: ${label}`}>
           Edit
         </button>
-        <button type="button" className={styles.control} onClick={onRotate} disabled={processing} aria-label={`Rotate: ${label}, 90° clockwise`}>
+        <button
+          type="button"
+          className={styles.control}
+          onClick={onRotate}
+          disabled={processing}
+          aria-label={`Rotate: ${label}, 90° clockwise`}
+        >
           Rotate
         </button>
         <ConfirmButton className={styles.controlDanger} onConfirm={onDelete} question={`Delete ${label}?`}>

@@ -19,7 +19,10 @@ export interface UploadCallbacks {
 }
 
 async function primeCsrfCookie(): Promise<void> {
-  await fetch('/sanctum/csrf-cookie', { credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' } });
+  await fetch('/sanctum/csrf-cookie', {
+    credentials: 'include',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  });
 }
 
 /**

@@ -37,7 +37,8 @@ export interface AdminTableProps<Row> {
  * headers stay for screen readers).
  */
 export function AdminTable<Row>({ caption, columns, rows, rowKey, busy, className }: AdminTableProps<Row>) {
-  const columnClass = (column: AdminColumn<Row>) => cx(column.numeric && styles.numeric, column.nowrap && styles.nowrap, column.className) || undefined;
+  const columnClass = (column: AdminColumn<Row>) =>
+    cx(column.numeric && styles.numeric, column.nowrap && styles.nowrap, column.className) || undefined;
   return (
     <div className={cx(admin.tableWrap, className)} aria-busy={busy}>
       <table className={cx(admin.table, styles.cards)}>

@@ -11,7 +11,10 @@ import { errorMessage } from './errors.ts';
 import { useActOnTradeAccountMutation } from './trade-account-api.ts';
 
 /** What each action is called, asks, and whether the buyer must be given a reason (the server's rule too). */
-const ACTIONS: Record<TradeAccountAction, { label: string; question: (company: string) => string; detail: string; reasonRequired: boolean }> = {
+const ACTIONS: Record<
+  TradeAccountAction,
+  { label: string; question: (company: string) => string; detail: string; reasonRequired: boolean }
+> = {
   suspend: {
     label: 'Suspend',
     question: (company) => `Suspend the trade account of ${company}?`,
@@ -27,7 +30,8 @@ const ACTIONS: Record<TradeAccountAction, { label: string; question: (company: s
   revoke: {
     label: 'Revoke',
     question: (company) => `Revoke the trade account of ${company}?`,
-    detail: 'The account is closed: their trade prices go at their next page load, and they may apply again. The reason is emailed to them.',
+    detail:
+      'The account is closed: their trade prices go at their next page load, and they may apply again. The reason is emailed to them.',
     reasonRequired: true,
   },
 };
@@ -39,7 +43,17 @@ const AVAILABLE: Partial<Record<TradeApplicationStatus, TradeAccountAction[]>> =
 };
 
 /** The confirmation of one action: a reason for the buyer, the server's refusal shown in place. */
-function ActionDialog({ account, action, onClose, onDone }: { account: AdminTradeApplication; action: TradeAccountAction; onClose: () => void; onDone?: () => void }) {
+function ActionDialog({
+  account,
+  action,
+  onClose,
+  onDone,
+}: {
+  account: AdminTradeApplication;
+  action: TradeAccountAction;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
   const rule = ACTIONS[action];
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -81,7 +95,11 @@ function ActionDialog({ account, action, onClose, onDone }: { account: AdminTrad
       <form id={formId} onSubmit={submit} noValidate>
         <p>{rule.detail}</p>
         <Notice tone="error">{problem}</Notice>
-        <FormField label={rule.reasonRequired ? 'Reason for the buyer' : 'Note for the buyer (optional)'} error={fieldError} required={rule.reasonRequired}>
+        <FormField
+          label={rule.reasonRequired ? 'Reason for the buyer' : 'Note for the buyer (optional)'}
+          error={fieldError}
+          required={rule.reasonRequired}
+        >
           {(control) => (
             <textarea
               {...control}
@@ -115,9 +133,13 @@ export function TradeAccountActions({ account, onDone }: { account: AdminTradeAp
   return (
     <div className={admin.rowActions}>
       {actions.map((action) => (
-        <button key={action} type="button" className={action === 'reinstate' ? buttons.primary : buttons.secondary} onClick={() => setOpen(action)}>
-          {ACTIONS[action].label}{' '}
-          <span className="visually-hidden">the trade account of {account.company_name}</span>
+        <button
+          key={action}
+          type="button"
+          className={action === 'reinstate' ? buttons.primary : buttons.secondary}
+          onClick={() => setOpen(action)}
+        >
+          {ACTIONS[action].label} <span className="visually-hidden">the trade account of {account.company_name}</span>
         </button>
       ))}
       {open && <ActionDialog account={account} action={open} onClose={() => setOpen(undefined)} onDone={onDone} />}

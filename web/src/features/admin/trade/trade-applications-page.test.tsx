@@ -26,7 +26,9 @@ describe('TradeApplicationsPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Approve the trade account of Weald Landscapes Ltd?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('No pending trade applications.')).toBeInTheDocument();
-    expect(seen.filter((request) => request.method === 'POST').map((request) => request.url.pathname)).toEqual(['/api/admin/trade-applications/7/approve']);
+    expect(seen.filter((request) => request.method === 'POST').map((request) => request.url.pathname)).toEqual([
+      '/api/admin/trade-applications/7/approve',
+    ]);
   });
 
   it('rejects with the reason typed in the confirmation', async () => {
@@ -46,7 +48,12 @@ describe('TradeApplicationsPage', () => {
   it('filters by status from the select, without actions on decided applications', async () => {
     const seen = fakeServer({
       'GET /api/admin/trade-applications': (request) =>
-        reply({ data: request.url.searchParams.get('status') === 'rejected' ? [{ ...pending, status: 'rejected', reason: 'No trading history.' }] : [pending] }),
+        reply({
+          data:
+            request.url.searchParams.get('status') === 'rejected'
+              ? [{ ...pending, status: 'rejected', reason: 'No trading history.' }]
+              : [pending],
+        }),
     });
     const { router } = renderWithApp(<TradeApplicationsPage />, { url: '/admin/trade-applications' });
     await screen.findByRole('button', { name: 'Approve' });

@@ -95,7 +95,10 @@ export function TradeApplicationsPage() {
 
   const columns: AdminColumn<AdminTradeApplication>[] = [
     { label: 'Applied', nowrap: true, cell: (application) => formatDateTime(application.created_at) },
-    { label: 'Company', cell: (application) => <TwoLineCell first={<strong>{application.company_name}</strong>} second={companyDetails(application)} /> },
+    {
+      label: 'Company',
+      cell: (application) => <TwoLineCell first={<strong>{application.company_name}</strong>} second={companyDetails(application)} />,
+    },
     {
       label: 'Applicant',
       cell: ({ user }) => <TwoLineCell first={`${user.firstname} ${user.lastname}`} second={user.email} />,
@@ -112,7 +115,11 @@ export function TradeApplicationsPage() {
     {
       label: 'Actions',
       cell: (application) =>
-        application.status === 'pending' ? <Decision application={application} onDone={done} /> : <TradeAccountActions account={application} onDone={() => void refetch()} />,
+        application.status === 'pending' ? (
+          <Decision application={application} onDone={done} />
+        ) : (
+          <TradeAccountActions account={application} onDone={() => void refetch()} />
+        ),
     },
   ];
 

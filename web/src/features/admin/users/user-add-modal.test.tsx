@@ -57,7 +57,9 @@ describe('Users list and the Add User modal', () => {
     await waitFor(() => expect(email).toHaveAccessibleDescription('The email has already been taken.'));
     expect(within(dialog).queryByText('A second email message.')).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription(/at least 8 characters/);
-    expect(within(dialog).getByLabelText(/Confirm password/)).toHaveAccessibleDescription('The password field confirmation does not match.');
+    expect(within(dialog).getByLabelText(/Confirm password/)).toHaveAccessibleDescription(
+      'The password field confirmation does not match.',
+    );
     expect(within(dialog).getByLabelText(/First name/)).not.toHaveAttribute('aria-invalid');
     // The overall message is logged, never shown.
     expect(within(dialog).queryByText(/and 2 more errors/)).not.toBeInTheDocument();

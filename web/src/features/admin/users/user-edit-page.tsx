@@ -37,7 +37,9 @@ export function UserEditPage() {
         }
       />
       {isLoading && <Loading label="Loading user…" showLabel />}
-      <Notice tone="error">{error ? (describeError(error).status === 404 ? 'There is no such user.' : 'The user could not be loaded.') : ''}</Notice>
+      <Notice tone="error">
+        {error ? (describeError(error).status === 404 ? 'There is no such user.' : 'The user could not be loaded.') : ''}
+      </Notice>
       {/* Keyed on the user, so the form starts from the loaded values without syncing state. */}
       {user && <UserEditForm key={user.id} user={user} />}
       {user && <UserTradePanel userId={user.id} />}
@@ -89,7 +91,12 @@ function UserEditForm({ user }: { user: UserAccount }) {
         <button type="submit" className={buttons.primary} disabled={saving}>
           Save Changes
         </button>
-        <ConfirmButton onConfirm={remove} disabled={deleting} question={`Delete the user ${user.firstname} ${user.lastname}?`} detail={`${user.email} will no longer be able to log in.`}>
+        <ConfirmButton
+          onConfirm={remove}
+          disabled={deleting}
+          question={`Delete the user ${user.firstname} ${user.lastname}?`}
+          detail={`${user.email} will no longer be able to log in.`}
+        >
           Delete User
         </ConfirmButton>
       </div>

@@ -28,14 +28,28 @@ export function UserFields({ values, errors, onChange, passwordOptional = false 
     <>
       <div className={styles.twoCols}>
         <FormField label="First name" error={errors.firstname} required>
-          {(control) => <input {...control} name="firstname" autoComplete="off" required value={values.firstname} onChange={change('firstname')} data-autofocus />}
+          {(control) => (
+            <input
+              {...control}
+              name="firstname"
+              autoComplete="off"
+              required
+              value={values.firstname}
+              onChange={change('firstname')}
+              data-autofocus
+            />
+          )}
         </FormField>
         <FormField label="Last name" error={errors.lastname} required>
-          {(control) => <input {...control} name="lastname" autoComplete="off" required value={values.lastname} onChange={change('lastname')} />}
+          {(control) => (
+            <input {...control} name="lastname" autoComplete="off" required value={values.lastname} onChange={change('lastname')} />
+          )}
         </FormField>
       </div>
       <FormField label="Email" error={errors.email} required>
-        {(control) => <input {...control} name="email" type="email" autoComplete="off" required value={values.email} onChange={change('email')} />}
+        {(control) => (
+          <input {...control} name="email" type="email" autoComplete="off" required value={values.email} onChange={change('email')} />
+        )}
       </FormField>
       <FormField label="Access level" error={errors.role} required>
         {(control) => (

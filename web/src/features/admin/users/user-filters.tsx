@@ -12,10 +12,38 @@ type SelectFilter = Exclude<keyof UserListFilters, 'q'>;
 
 /** Each select: its label and choices (value '' is every user). */
 const SELECTS: { name: SelectFilter; label: string; options: [string, string][] }[] = [
-  { name: 'role', label: 'Access level', options: [['', 'All'], ['user', 'User'], ['admin', 'Admin']] },
-  { name: 'verified', label: 'Email', options: [['', 'All'], ['yes', 'Verified'], ['no', 'Not verified']] },
-  { name: 'two_factor', label: '2FA', options: [['', 'All'], ['yes', 'On'], ['no', 'Off']] },
-  { name: 'trade', label: 'Trade account', options: [['', 'All'], ['none', 'None'], ...TRADE_STATUSES.map((status): [string, string] => [status, TRADE_STATUS_LABELS[status]])] },
+  {
+    name: 'role',
+    label: 'Access level',
+    options: [
+      ['', 'All'],
+      ['user', 'User'],
+      ['admin', 'Admin'],
+    ],
+  },
+  {
+    name: 'verified',
+    label: 'Email',
+    options: [
+      ['', 'All'],
+      ['yes', 'Verified'],
+      ['no', 'Not verified'],
+    ],
+  },
+  {
+    name: 'two_factor',
+    label: '2FA',
+    options: [
+      ['', 'All'],
+      ['yes', 'On'],
+      ['no', 'Off'],
+    ],
+  },
+  {
+    name: 'trade',
+    label: 'Trade account',
+    options: [['', 'All'], ['none', 'None'], ...TRADE_STATUSES.map((status): [string, string] => [status, TRADE_STATUS_LABELS[status]])],
+  },
 ];
 
 /** The list's filters as the URL holds them (unknown values are dropped, as the server would refuse them). */

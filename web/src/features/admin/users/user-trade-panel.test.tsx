@@ -29,7 +29,10 @@ describe('UserTradePanel', () => {
           ...account,
           status: 'suspended',
           reason,
-          history: [...account.history, { id: 3, action: 'suspended', reason, by: { id: 9, name: 'Sam Staff' }, at: '2026-11-26T15:00:00Z' }],
+          history: [
+            ...account.history,
+            { id: 3, action: 'suspended', reason, by: { id: 9, name: 'Sam Staff' }, at: '2026-11-26T15:00:00Z' },
+          ],
         };
         return reply({ data: account });
       },
@@ -40,17 +43,20 @@ describe('UserTradePanel', () => {
     expect(within(panel).getByText('Approved', { selector: 'span' })).toBeInTheDocument();
     expect(within(panel).getByText('01234567')).toBeInTheDocument();
     expect(within(panel).getByText('GB123456789')).toBeInTheDocument();
-    expect(within(panel).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      '20 Nov 2026 10:00 · Applied',
-      '21 Nov 2026 09:30 · Approved by Sam Staff',
-    ]);
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['20 Nov 2026 10:00 · Applied', '21 Nov 2026 09:30 · Approved by Sam Staff']);
     expect(within(panel).queryByRole('button', { name: /Reinstate/ })).not.toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Suspend the trade account of Weald Landscapes Ltd' }));
     const dialog = screen.getByRole('dialog', { name: 'Suspend the trade account of Weald Landscapes Ltd?' });
     // Sent without a reason, the server's message shows under the field and the dialog stays.
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    await waitFor(() => expect(within(dialog).getByLabelText(/Reason for the buyer/)).toHaveAccessibleDescription('The reason field is required.'));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/Reason for the buyer/)).toHaveAccessibleDescription('The reason field is required.'),
+    );
     await user.type(within(dialog).getByLabelText(/Reason for the buyer/), 'Invoices unpaid since August.');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
 

@@ -64,7 +64,9 @@ export function UserTradePanel({ userId }: { userId: number }) {
       {isLoading && <Loading label="Loading the trade account…" showLabel />}
       <Notice tone="error">{error ? 'The trade account could not be loaded.' : ''}</Notice>
       {accounts && !accounts.length && <p className={admin.muted}>No trade account application.</p>}
-      {accounts?.map((account) => <TradeAccount key={account.id} account={account} />)}
+      {accounts?.map((account) => (
+        <TradeAccount key={account.id} account={account} />
+      ))}
     </section>
   );
 }

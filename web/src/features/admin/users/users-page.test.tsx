@@ -22,7 +22,9 @@ describe('UsersPage: search, filters and columns', () => {
     fakeServer({ 'GET /api/users': () => reply({ results: [cat], total: 1 }) });
     renderWithApp(<UsersPage />, { url: '/admin/users' });
     const row = (await screen.findByRole('cell', { name: 'Cat Cedar' })).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 7)).toEqual(['Cat Cedar', 'cat@cedar.example', 'Cedar Gardens Ltd', 'Suspended', 'No', 'On', 'User']);
     expect(screen.getByText('1 user')).toBeInTheDocument();
   });
@@ -32,7 +34,11 @@ describe('UsersPage: search, filters and columns', () => {
     const user = userEvent.setup();
     const { router } = renderWithApp(<UsersPage />, { url: '/admin/users?trade=suspended&page=2' });
     await screen.findByRole('cell', { name: 'Cat Cedar' });
-    expect(Object.fromEntries(requestsTo(seen, 'GET /api/users')[0]!.url.searchParams)).toEqual({ trade: 'suspended', limit: '25', page: '1' });
+    expect(Object.fromEntries(requestsTo(seen, 'GET /api/users')[0]!.url.searchParams)).toEqual({
+      trade: 'suspended',
+      limit: '25',
+      page: '1',
+    });
     expect(screen.getByLabelText('Trade account')).toHaveValue('suspended');
 
     await user.selectOptions(screen.getByLabelText('2FA'), 'On');

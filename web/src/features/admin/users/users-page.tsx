@@ -24,20 +24,27 @@ const COLUMNS: AdminColumn<AdminUserRow>[] = [
   {
     label: 'Trade',
     cell: (user) =>
-      user.trade_status ? <span className={TRADE_STATUS_BADGES[user.trade_status]}>{TRADE_STATUS_LABELS[user.trade_status]}</span> : <span className={styles.muted}>None</span>,
+      user.trade_status ? (
+        <span className={TRADE_STATUS_BADGES[user.trade_status]}>{TRADE_STATUS_LABELS[user.trade_status]}</span>
+      ) : (
+        <span className={styles.muted}>None</span>
+      ),
   },
   { label: 'Email verified', cell: (user) => (user.email_verified ? 'Yes' : <span className={styles.badgeAmber}>No</span>) },
   { label: '2FA', cell: (user) => (user.two_factor ? 'On' : 'Off') },
   {
     label: 'Access level',
-    cell: (user) => <span className={user.role === 'admin' ? styles.badgeAmber : styles.badge}>{user.role === 'admin' ? 'Admin' : 'User'}</span>,
+    cell: (user) => (
+      <span className={user.role === 'admin' ? styles.badgeAmber : styles.badge}>{user.role === 'admin' ? 'Admin' : 'User'}</span>
+    ),
   },
   {
     label: 'Actions',
     hideLabel: true,
     cell: (user) => (
       <Link to={`/admin/users/${user.id}`}>
-        View<span className="visually-hidden">
+        View
+        <span className="visually-hidden">
           {' '}
           {user.firstname} {user.lastname}
         </span>
@@ -83,7 +90,13 @@ export function UsersPage() {
         </p>
       )}
       {data && data.results.length > 0 && (
-        <AdminTable caption={`Users (${data.total}), page ${page + 1}`} columns={COLUMNS} rows={data.results} rowKey={(user) => user.id} busy={isFetching} />
+        <AdminTable
+          caption={`Users (${data.total}), page ${page + 1}`}
+          columns={COLUMNS}
+          rows={data.results}
+          rowKey={(user) => user.id}
+          busy={isFetching}
+        />
       )}
       {data && <Pagination page={page} total={data.total} limit={USERS_PAGE_SIZE} onPageChange={setPage} label="Users pages" />}
       {adding && <UserAddModal onClose={() => setAdding(false)} />}

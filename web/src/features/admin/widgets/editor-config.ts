@@ -87,7 +87,9 @@ export function editorConfig(label: string): EditorConfig {
     link: {
       defaultProtocol: 'https://',
       // Keeps target="_blank" links (allowed by the sanitiser) instead of dropping the attribute on save.
-      decorators: { openInNewTab: { mode: 'manual', label: 'Open in a new tab', attributes: { target: '_blank', rel: 'noopener noreferrer' } } },
+      decorators: {
+        openInNewTab: { mode: 'manual', label: 'Open in a new tab', attributes: { target: '_blank', rel: 'noopener noreferrer' } },
+      },
     },
     root: { label },
   };

@@ -44,7 +44,12 @@ export function WidgetAddModal({ onClose }: WidgetAddModalProps) {
       }
     >
       <form id="widget-add-form" onSubmit={submit} noValidate>
-        <FormField label="Name" error={error.join(' ') || undefined} hint="How pages ask for it, e.g. HomeText. New widgets are text." required>
+        <FormField
+          label="Name"
+          error={error.join(' ') || undefined}
+          hint="How pages ask for it, e.g. HomeText. New widgets are text."
+          required
+        >
           {(control) => <input {...control} name="name" required value={name} onChange={(e) => setName(e.target.value)} data-autofocus />}
         </FormField>
       </form>

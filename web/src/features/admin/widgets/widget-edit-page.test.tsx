@@ -51,7 +51,14 @@ describe('WidgetEditPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const seen = fakeServer({
       'GET /api/widgets/6': () => reply(image),
-      'POST /api/widgets/6': () => reply({ message: 'The image must be…', errors: { image: ['The image must be a JPEG, PNG, WebP, AVIF or GIF file.'], alt: ['Too long.', 'Second alt message.'] } }, 415),
+      'POST /api/widgets/6': () =>
+        reply(
+          {
+            message: 'The image must be…',
+            errors: { image: ['The image must be a JPEG, PNG, WebP, AVIF or GIF file.'], alt: ['Too long.', 'Second alt message.'] },
+          },
+          415,
+        ),
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }));
     const user = userEvent.setup();

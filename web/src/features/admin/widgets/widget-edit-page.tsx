@@ -44,7 +44,9 @@ export function WidgetEditPage() {
         }
       />
       {isLoading && <Loading label="Loading widget…" showLabel />}
-      <Notice tone="error">{error ? (describeError(error).status === 404 ? 'There is no such widget.' : 'The widget could not be loaded.') : ''}</Notice>
+      <Notice tone="error">
+        {error ? (describeError(error).status === 404 ? 'There is no such widget.' : 'The widget could not be loaded.') : ''}
+      </Notice>
       {widget && <WidgetForm key={widget.id} widget={widget} />}
     </>
   );
@@ -174,7 +176,11 @@ function WidgetForm({ widget }: { widget: WidgetData }) {
           Save
         </button>
         {saving && <Loading inline showLabel label="Saving…" />}
-        <ConfirmButton onConfirm={remove} question={`Delete the widget ${widget.name}?`} detail="The pages that show it will show nothing in its place.">
+        <ConfirmButton
+          onConfirm={remove}
+          question={`Delete the widget ${widget.name}?`}
+          detail="The pages that show it will show nothing in its place."
+        >
           Delete Widget
         </ConfirmButton>
       </div>
