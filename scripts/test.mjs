@@ -1,5 +1,5 @@
-// `npm test`: checks the machine has what the suite needs (scripts/preflight.mjs), then lint
-// (ESLint, knip), typecheck, build the web app, then the Vitest projects (server + web, then e2e).
+// `npm test`: checks the machine has what the suite needs (scripts/preflight.mjs), then formatting
+// (Prettier), lint (ESLint, knip), typecheck, build the web app, then the Vitest projects (server + web, then e2e).
 // Ends with one line `N passed, N failed` (static checks count as one test each).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +25,7 @@ function step(label, command, args) {
 }
 
 for (const [label, command, args] of [
+  ['formatting (Prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ['unused code (knip)', bin('knip'), []],
   ['typecheck (server)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
