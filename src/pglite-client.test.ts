@@ -28,6 +28,11 @@ describe('the PGlite knex client', () => {
     expect(await db.transaction((trx) => trx('t').where('id', 1).delete())).toBe(1);
     expect(await db('t').count<{ n: string }[]>({ n: '*' })).toEqual([{ n: 1 }]);
   });
+
+  it('runs with the small shared buffers the demo needs (PostgreSQL would take 128 MB)', async () => {
+    const { rows } = await db.raw<{ rows: { shared_buffers: string }[] }>('show shared_buffers');
+    expect(rows[0].shared_buffers).toBe('16MB');
+  });
 });
 
 describe('embedded mode (PGlite): deleting an unknown id', () => {

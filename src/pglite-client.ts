@@ -30,6 +30,13 @@ type ResponseProcessor = new (config: Knex.Config) => {
 const pgLiteExtensions = { pg_trgm };
 
 /**
+ * The embedded database serves one demo visitor, not a fleet: PostgreSQL's default 128 MB of
+ * shared buffers becomes resident WebAssembly memory that is never given back, about half the
+ * demo's idle footprint. 16 MB holds the whole demo database.
+ */
+const demoSettings = ['-c', 'shared_buffers=16MB'];
+
+/**
  * knex-pglite with knex's row-count semantics and our extensions loaded; pass it as `client` in
  * place of knex-pglite's class.
  */
@@ -38,7 +45,12 @@ class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
   override _driver(): void {
     const connection = this.config.connection;
     this.pglite =
-      connection?.pglite ?? new PGlite({ dataDir: connection?.filename ?? connection?.connectionString, extensions: pgLiteExtensions });
+      connection?.pglite ??
+      new PGlite({
+        dataDir: connection?.filename ?? connection?.connectionString,
+        extensions: pgLiteExtensions,
+        startParams: [...PGlite.defaultStartParams, ...demoSettings],
+      });
   }
 
   override processResponse(obj: QueryObject, runner: unknown): unknown {
