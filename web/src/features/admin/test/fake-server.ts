@@ -1,3 +1,4 @@
+import { File as NodeFile } from 'node:buffer';
 import { vi } from 'vitest';
 
 /** A JSON response as the server sends them (204 without a body). */
@@ -16,6 +17,21 @@ export interface Seen {
 type Handler = (request: Seen) => Response | Promise<Response>;
 
 /**
+ * Node 24's fetch parses a multipart body into Files made with the global `File`, which the jsdom
+ * environment replaces with its own, and then refuses them as not its File. Parse with Node's File
+ * in place; the test sees Node's FormData, whose entries read the same.
+ */
+async function parseMultipart(request: Request): Promise<FormData> {
+  const jsdomFile = globalThis.File;
+  globalThis.File = NodeFile as typeof globalThis.File;
+  try {
+    return await request.formData();
+  } finally {
+    globalThis.File = jsdomFile;
+  }
+}
+
+/**
  * Like src/test/fetch.ts's mockServer, but it also reads multipart bodies (widget saves, uploads
  * and imports send FormData), and answers every `GET /sanctum/csrf-cookie` with 204. Routes are
  * "METHOD /path"; anything else is a 404.
@@ -29,7 +45,7 @@ export function fakeServer(routes: Record<string, Handler>): Seen[] {
       const request = new Request(input, init);
       const type = request.headers.get('Content-Type') ?? '';
       let body: unknown;
-      if (type.startsWith('multipart/form-data')) body = await request.formData();
+      if (type.startsWith('multipart/form-data')) body = await parseMultipart(request);
       else {
         const text = await request.text();
         body = text ? JSON.parse(text) : undefined;
