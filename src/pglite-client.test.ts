@@ -31,7 +31,7 @@ describe('the PGlite knex client', () => {
 
   it('runs with the small shared buffers the demo needs (PostgreSQL would take 128 MB)', async () => {
     const { rows } = await db.raw<{ rows: { shared_buffers: string }[] }>('show shared_buffers');
-    expect(rows[0].shared_buffers).toBe('16MB');
+    expect(rows).toEqual([{ shared_buffers: '16MB' }]);
   });
 });
 
