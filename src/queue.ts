@@ -24,12 +24,10 @@ export interface JobPayloads {
 export type JobName = keyof JobPayloads;
 
 /** What a processor knows of its job besides the payload. */
-export interface JobMeta {
+interface JobMeta {
   attempt: number;
   /** True on the job's final attempt: a processor may then leave a visible failed state. */
   lastAttempt: boolean;
-  /** The outbox event that started the job, when one did: a key for doing things once. */
-  eventId?: number;
 }
 type Processor<N extends JobName> = (data: JobPayloads[N], meta: JobMeta) => Promise<void>;
 export type Processors = { [N in JobName]: Processor<N> };
@@ -72,7 +70,7 @@ export interface JobSpec<N extends JobName = JobName> {
   queue?: QueueName;
 }
 
-/** What a BullMQ job holds: the payload, and where it came from (for logs and once-only work). */
+/** What a BullMQ job holds: the payload, and where it came from (for logs and bull-board). */
 export interface JobEnvelope<N extends JobName = JobName> {
   payload: JobPayloads[N];
   eventId?: number;
@@ -243,7 +241,7 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
     for (let attempt = 1; attempt <= defaultJobOptions.attempts; attempt++) {
       try {
         const lastAttempt = attempt === defaultJobOptions.attempts;
-        const meta = { attempt, lastAttempt, ...(job.eventId ? { eventId: job.eventId } : {}) };
+        const meta = { attempt, lastAttempt };
         // Under the id of the request that caused it, as a BullMQ worker runs it (workers/runtime.ts).
         await withRequestId(job.requestId ?? `job-${job.jobId}`, () => processor(job.data, meta));
         return;
