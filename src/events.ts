@@ -84,14 +84,12 @@ export function createEventLog(options: EventLogOptions): EventLog {
     // Sequence values follow the order of the VALUES list, so ids sorted pair with payloads.
     const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
     const owed = ids.flatMap((id, i) =>
-      options
-        .mailsFor({ id, name, payload: payloads[i], requestId } as AnyStoredEvent)
-        .map((mail) => ({
-          kind: mail.kind,
-          params: JSON.stringify(mail.params),
-          cause_key: `event:${id}:${mail.kind}`,
-          request_id: requestId,
-        })),
+      options.mailsFor({ id, name, payload: payloads[i], requestId } as AnyStoredEvent).map((mail) => ({
+        kind: mail.kind,
+        params: JSON.stringify(mail.params),
+        cause_key: `event:${id}:${mail.kind}`,
+        request_id: requestId,
+      })),
     );
     if (!owed.length) return;
     const mails: { id: string | number; kind: MailKind }[] = await trx('mails').insert(owed).returning(['id', 'kind']);
