@@ -23,7 +23,7 @@ const percentile = (values: number[], p: number) => {
 
 /**
  * The outbox relay against raw BullMQ on the same Redis in the same run.
- * Throughput: `events` enquiry events published by `publishPending` (select, addBulk, stamp, in
+ * Throughput: `events` mail events (one owed enquiry mail each) published by `publishPending` (select, addBulk, stamp, in
  * batches) ÷ the same jobs added with `addBulk` in the same batch size, no database.
  * Latency: a worker on the mail queue notes when each job starts; the time from the recording
  * transaction's commit (the relay is kicked after commit) to that start, one event at a time.
@@ -35,7 +35,8 @@ export async function benchOutboxRelay(events = 5000, samples = 200): Promise<Re
   const mail = context.deps.queue.bullQueues!().find((q) => q.name === 'mail')!;
   try {
     // Raw baseline: the jobs the relay would add, straight to BullMQ.
-    const fake = (id: number): AnyStoredEvent => ({ id: 10_000_000 + id, name: 'contact.received', payload: { id }, requestId: null });
+    const due = (id: number) => ({ mails: [{ id, kind: 'contact.enquiry' as const }] });
+    const fake = (id: number): AnyStoredEvent => ({ id: 10_000_000 + id, name: 'mail.due', payload: due(id), requestId: null });
     const jobs = Array.from({ length: events }, (_, i) => jobsFor(fake(i), config)[0]!);
     let started = performance.now();
     for (let i = 0; i < jobs.length; i += 200) {
@@ -51,7 +52,7 @@ export async function benchOutboxRelay(events = 5000, samples = 200): Promise<Re
     await mail.obliterate({ force: true });
 
     await db('events').insert(
-      Array.from({ length: events }, (_, i) => ({ name: 'contact.received', payload: JSON.stringify({ id: 20_000_000 + i }) })),
+      Array.from({ length: events }, (_, i) => ({ name: 'mail.due', payload: JSON.stringify(due(20_000_000 + i)) })),
     );
     await relay.idle();
     started = performance.now();
@@ -65,7 +66,7 @@ export async function benchOutboxRelay(events = 5000, samples = 200): Promise<Re
     const worker = new Worker(
       'mail',
       async (job) => {
-        startedAt.set((job.data as JobEnvelope<'mail.contact'>).payload.id, performance.now());
+        startedAt.set((job.data as JobEnvelope<'mail.deliver'>).payload.id, performance.now());
       },
       { connection: { url: config.redisUrl!, maxRetriesPerRequest: null }, prefix: config.redisPrefix, concurrency: 4 },
     );
@@ -79,7 +80,7 @@ export async function benchOutboxRelay(events = 5000, samples = 200): Promise<Re
       const id = 30_000_000 + i;
       const committed = await db
         .transaction(async (trx) => {
-          await context.deps.events.record(trx, 'contact.received', { id });
+          await context.deps.events.record(trx, 'mail.due', due(id));
         })
         .then(() => performance.now());
       await waitFor(id);
@@ -87,7 +88,7 @@ export async function benchOutboxRelay(events = 5000, samples = 200): Promise<Re
 
       const rawId = 40_000_000 + i;
       const added = performance.now();
-      await mail.add('mail.contact', { payload: { id: rawId } } satisfies JobEnvelope, { jobId: `raw-${rawId}` });
+      await mail.add('mail.deliver', { payload: { id: rawId } } satisfies JobEnvelope, { jobId: `raw-${rawId}` });
       await waitFor(rawId);
       raw.push(startedAt.get(rawId)! - added);
     }

@@ -33,6 +33,7 @@ import { queueDashboardRoutes } from './http/queue-dashboard.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { enquiryRoutes } from './modules/enquiries/routes.ts';
+import { mailRoutes } from './modules/mails/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { plantListRoutes } from './modules/plant-lists/routes.ts';
 import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
@@ -93,6 +94,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     catalogueAdminRoutes(services.catalogue, deps.config),
     userRoutes(services.users),
     enquiryRoutes(services.enquiries),
+    mailRoutes(services.mails),
     plantListRoutes(services.plantLists),
     quoteRoutes(deps, services.quotes),
     quoteAdminRoutes(services.quotes),

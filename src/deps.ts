@@ -15,6 +15,7 @@ import type { Storage } from './storage/types.ts';
 import path from 'node:path';
 import { housekeepingSchedules } from './housekeeping.ts';
 import { jobsFor } from './subscribers.ts';
+import { mailsFor } from './mail/owed.ts';
 
 /** Everything a route, service or job processor may need; built once per process and passed in. */
 export interface Deps {
@@ -75,7 +76,7 @@ export function createDeps(config: Config, options: { name?: string; log?: Logge
         queue.schedule(housekeepingSchedules).catch((err: unknown) => log.warn({ err }, 'could not restore job schedulers'));
     },
   });
-  const events = createEventLog(() => relay.kick());
+  const events = createEventLog({ afterCommit: () => relay.kick(), mailsFor });
   const metrics = createMetrics();
   registerScrapeGauges(metrics.registry, { queue, db, log });
   return {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { MailKind, OwedMail } from './mail/kinds.ts';
 import { currentRequestId } from './request-context.ts';
 
 /**
@@ -9,8 +10,11 @@ import { currentRequestId } from './request-context.ts';
 interface DomainEvents {
   'catalogue.changed': { reason: string };
   'contact.received': { id: number };
-  /** The outbox sweep found an enquiry still unsent and due for another attempt. */
-  'contact.delivery_due': { id: number };
+  /**
+   * Owed mails due for a delivery attempt: recorded with the mails an event owes, by the recovery
+   * for mails whose retry is due or whose job was lost, and by the admin's Resend.
+   */
+  'mail.due': { mails: { id: number; kind: MailKind }[] };
   'gallery_image.uploaded': { imageId: number };
   'gallery_image.rotated': { imageId: number };
   /** The admin asked for a failed image's renditions again. */
@@ -61,19 +65,51 @@ export interface EventLog {
   recordMany<E extends EventName>(db: Knex | Knex.Transaction, name: E, payloads: DomainEvents[E][]): Promise<void>;
 }
 
+export interface EventLogOptions {
+  /** Called once the recording transaction (or statement) has committed; wired to the relay's `kick`. */
+  afterCommit(): void;
+  /** The mails an event owes (src/mail/owed.ts). */
+  mailsFor(event: AnyStoredEvent): OwedMail[];
+}
+
 /**
- * The outbox writer. `afterCommit` is called once the recording transaction (or statement) has
- * committed; the process wires it to its relay's `kick`.
+ * The outbox writer. With the events it writes the mails they owe (`mails` rows, one per cause:
+ * `event:{id}:{kind}`) and one `mail.due` event that queues them, all in the caller's transaction.
  */
-export function createEventLog(afterCommit: () => void): EventLog {
+export function createEventLog(options: EventLogOptions): EventLog {
+  const write = async (trx: Knex | Knex.Transaction, name: EventName, payloads: unknown[], requestId: string | null) => {
+    const rows: { id: string | number }[] = await trx('events')
+      .insert(payloads.map((payload) => ({ name, payload: JSON.stringify(payload), request_id: requestId })))
+      .returning('id');
+    // Sequence values follow the order of the VALUES list, so ids sorted pair with payloads.
+    const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    const owed = ids.flatMap((id, i) =>
+      options.mailsFor({ id, name, payload: payloads[i], requestId } as AnyStoredEvent).map((mail) => ({
+        kind: mail.kind,
+        params: JSON.stringify(mail.params),
+        cause_key: `event:${id}:${mail.kind}`,
+        request_id: requestId,
+      })),
+    );
+    if (!owed.length) return;
+    const mails: { id: string | number; kind: MailKind }[] = await trx('mails').insert(owed).returning(['id', 'kind']);
+    const due = { mails: mails.map((mail) => ({ id: Number(mail.id), kind: mail.kind })) };
+    await trx('events').insert({ name: 'mail.due', payload: JSON.stringify(due), request_id: requestId });
+  };
+
   const recordMany = async <E extends EventName>(db: Knex | Knex.Transaction, name: E, payloads: DomainEvents[E][]) => {
     if (!payloads.length) return;
     const requestId = currentRequestId() ?? null;
-    await db('events').insert(payloads.map((payload) => ({ name, payload: JSON.stringify(payload), request_id: requestId })));
     const trx = db as Partial<Knex.Transaction>;
-    // Inside a transaction the event is not visible until commit; a rollback means no event at all.
-    if (trx.isTransaction && trx.executionPromise) trx.executionPromise.then(afterCommit, () => {});
-    else afterCommit();
+    if (trx.isTransaction && trx.executionPromise) {
+      await write(db, name, payloads, requestId);
+      // Inside a transaction the event is not visible until commit; a rollback means no event at all.
+      trx.executionPromise.then(options.afterCommit, () => {});
+    } else {
+      // The events and the mails they owe commit together or not at all.
+      await db.transaction((own) => write(own, name, payloads, requestId));
+      options.afterCommit();
+    }
   };
   return {
     record: (db, name, payload) => recordMany(db, name, [payload]),

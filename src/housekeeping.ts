@@ -1,12 +1,13 @@
 import type { Deps } from './deps.ts';
 import { pruneExpiredSessions } from './expired-sessions.ts';
+import { requeueDueMails } from './outbox/mail-recovery.ts';
 import type { Processors, Schedule } from './queue.ts';
 import type { Services } from './services.ts';
 
-/** Published events and once-only receipts kept this long (for inspection), then pruned. */
+/** Published events, and mails sent or cancelled, kept this long (for inspection), then pruned. */
 const KEEP_EVENTS_DAYS = 14;
 
-type HousekeepingJob = 'outbox.relay' | 'contact.sweep' | 'images.recover' | 'sessions.prune' | 'events.prune';
+type HousekeepingJob = 'outbox.relay' | 'mail.recover' | 'images.recover' | 'sessions.prune' | 'events.prune';
 
 /**
  * The sweeps, as BullMQ job schedulers: each runs once per interval in the whole cluster (whichever
@@ -16,8 +17,9 @@ type HousekeepingJob = 'outbox.relay' | 'contact.sweep' | 'images.recover' | 'se
 export const housekeepingSchedules: (Schedule & { name: HousekeepingJob })[] = [
   // Publishes events whose process died between commit and publish (normally a commit kicks the relay at once).
   { name: 'outbox.relay', everyMs: 5_000 },
-  // Enquiries due for another send; one indexed query, so enquiries wait no longer than their backoff.
-  { name: 'contact.sweep', everyMs: 15_000 },
+  // Every owed mail due for another attempt, or whose job was lost; one indexed query, so a mail
+  // waits no longer than its backoff (or 15 s after a Redis that lost its job comes back).
+  { name: 'mail.recover', everyMs: 15_000 },
   { name: 'images.recover', everyMs: 60_000 },
   { name: 'sessions.prune', everyMs: 60 * 60_000 },
   { name: 'events.prune', everyMs: 24 * 60 * 60_000 },
@@ -29,8 +31,8 @@ export function housekeepingProcessors(deps: Deps, services: Services): Pick<Pro
     'outbox.relay': async () => {
       await deps.relay.publishPending();
     },
-    'contact.sweep': async () => {
-      await services.contact.requeueUnsent();
+    'mail.recover': async () => {
+      await requeueDueMails(deps);
     },
     'images.recover': async () => {
       await services.imageRecovery.recoverStuck();
@@ -41,7 +43,8 @@ export function housekeepingProcessors(deps: Deps, services: Services): Pick<Pro
     'events.prune': async () => {
       const before = new Date(deps.now().getTime() - KEEP_EVENTS_DAYS * 24 * 3600_000);
       await deps.db('events').where('published_at', '<', before).delete();
-      await deps.db('job_receipts').where('done_at', '<', before).delete();
+      // Refused and owed mails stay: they are the admin's to resend, and still to send.
+      await deps.db('mails').whereIn('status', ['sent', 'cancelled']).where('created_at', '<', before).delete();
     },
   };
 }

@@ -1,11 +1,9 @@
 import type { Deps } from './deps.ts';
 import { housekeepingProcessors } from './housekeeping.ts';
-import { sendAccountMail } from './modules/auth/account-mail-job.ts';
+import { buildMailBuilders } from './mail-builders.ts';
 import { renderCatalogue } from './modules/catalogue/render-job.ts';
-import { sendQuoteConfirmation, sendQuoteToSales } from './modules/quotes/mail-job.ts';
 import { renderImageRenditions } from './modules/galleries/renditions-job.ts';
-import { sendTradeAccountMail } from './modules/trade/account-mail-job.ts';
-import { sendTradeDecisionMail } from './modules/trade/decision-mail-job.ts';
+import { deliverMail } from './outbox/mail-delivery.ts';
 import { renderPriceList } from './modules/trade/price-list-job.ts';
 import { renderWidgetRenditions } from './modules/widgets/renditions-job.ts';
 import { timedProcessors } from './metrics/jobs.ts';
@@ -18,14 +16,11 @@ import type { Services } from './services.ts';
  * timed into the process's metrics.
  */
 export function buildProcessors(deps: Deps, services: Services): Processors {
+  const mailBuilders = buildMailBuilders(deps, services);
   return timedProcessors(deps.metrics, {
-    'mail.contact': ({ id }) => services.contact.deliver(id),
-    'mail.send': (job, meta) => sendAccountMail(deps, job, meta),
+    // Every mail the site sends, whatever its kind, is sent here.
+    'mail.deliver': ({ id }) => deliverMail(deps, mailBuilders, id),
     'catalogue.render': () => renderCatalogue(deps),
-    'mail.quote_sales': ({ id }) => sendQuoteToSales(deps, id),
-    'mail.quote_confirmation': ({ id }) => sendQuoteConfirmation(deps, id),
-    'mail.trade_decision': (job, meta) => sendTradeDecisionMail(deps, job, meta),
-    'mail.trade_account': (job, meta) => sendTradeAccountMail(deps, job, meta),
     'catalogue.price_list': ({ userId }) => renderPriceList(deps, userId),
     // On the last attempt a storage failure marks the image failed instead of leaving it processing.
     'images.renditions': ({ imageId }, { lastAttempt }) => renderImageRenditions(deps, imageId, { lastAttempt }),

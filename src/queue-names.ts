@@ -3,7 +3,7 @@
  * waits behind another, and ops can run a queue's workers in their own processes
  * (`npm run worker -- --queues images`). Account mails (verification, password reset) have their
  * own queue: a person waiting at the screen must not wait behind a backlog of enquiry mails.
- * `housekeeping` runs the scheduled sweeps (outbox catch-up, contact resend, session pruning).
+ * `housekeeping` runs the scheduled sweeps (outbox catch-up, mail recovery, session pruning).
  */
 export const queueNames = ['mail', 'account-mail', 'catalogue', 'images', 'housekeeping'] as const;
 export type QueueName = (typeof queueNames)[number];

@@ -13,7 +13,7 @@ function recordingProcessors() {
     await new Promise<void>((resolve) => finishers.push(resolve));
     running[queue]--;
   };
-  const processors = { 'images.renditions': job('images'), 'mail.contact': job('mail') } as unknown as Processors;
+  const processors = { 'images.renditions': job('images'), 'mail.deliver': job('mail') } as unknown as Processors;
   return { processors, running, peak, finishers };
 }
 
@@ -30,7 +30,7 @@ describe('the in-process queue driver', () => {
     const { processors, running, peak, finishers } = recordingProcessors();
     queue.bind(processors);
     await queue.add(Array.from({ length: 20 }, (_, i) => image(i)));
-    await queue.add([{ name: 'mail.contact', data: { id: 1 }, jobId: 'e-mail-1' }]);
+    await queue.add([{ name: 'mail.deliver', data: { id: 1 }, jobId: 'e-mail-1' }]);
     // Jobs start on later turns of the event loop: wait for the state, not for a time.
     await expect.poll(() => ({ ...running })).toEqual({ images: 2, mail: 1 }); // the mail job did not wait behind the images
     expect(await queue.counts()).toEqual({ waiting: 18, failed: 0 });

@@ -8,19 +8,15 @@ export { queueNames, type QueueName };
 
 /** Typed payloads of every job. Jobs carry ids, never secrets (ARCHITECTURE rule 4). */
 export interface JobPayloads {
-  'mail.contact': { id: number };
-  'mail.send': { template: string; userId: number; params?: Record<string, string> };
+  /** Sends one owed mail (a `mails` row); the queue is its kind's (src/mail/kinds.ts). */
+  'mail.deliver': { id: number };
   'catalogue.render': { reason?: string };
   'images.renditions': { imageId: number };
   'widgets.renditions': { widgetId: number };
-  'mail.quote_sales': { id: number };
-  'mail.quote_confirmation': { id: number };
-  'mail.trade_decision': { applicationId: number };
-  'mail.trade_account': { historyId: number };
   'catalogue.price_list': { userId: number };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
-  'contact.sweep': Record<string, never>;
+  'mail.recover': Record<string, never>;
   'images.recover': Record<string, never>;
   'sessions.prune': Record<string, never>;
   'events.prune': Record<string, never>;
@@ -28,36 +24,32 @@ export interface JobPayloads {
 export type JobName = keyof JobPayloads;
 
 /** What a processor knows of its job besides the payload. */
-export interface JobMeta {
+interface JobMeta {
   attempt: number;
   /** True on the job's final attempt: a processor may then leave a visible failed state. */
   lastAttempt: boolean;
-  /** The outbox event that started the job, when one did: a key for doing things once. */
-  eventId?: number;
 }
 type Processor<N extends JobName> = (data: JobPayloads[N], meta: JobMeta) => Promise<void>;
 export type Processors = { [N in JobName]: Processor<N> };
 
 const jobQueues: Record<JobName, QueueName> = {
-  'mail.contact': 'mail',
-  'mail.send': 'account-mail',
-  'mail.quote_sales': 'mail',
-  'mail.quote_confirmation': 'mail',
+  // Each mail goes to its kind's queue (JobSpec.queue); this is only where one without a kind would go.
+  'mail.deliver': 'mail',
   'catalogue.render': 'catalogue',
   // Image work shares one queue, so its concurrency bound covers gallery and widget pictures alike.
   'images.renditions': 'images',
   'widgets.renditions': 'images',
-  'mail.trade_decision': 'account-mail',
-  'mail.trade_account': 'account-mail',
   // A price list is a catalogue render: it shares the render's queue and its one-at-a-time bound.
   'catalogue.price_list': 'catalogue',
   'outbox.relay': 'housekeeping',
-  'contact.sweep': 'housekeeping',
+  'mail.recover': 'housekeeping',
   'images.recover': 'housekeeping',
   'sessions.prune': 'housekeeping',
   'events.prune': 'housekeeping',
 };
 export const queueOf = (job: JobName): QueueName => jobQueues[job];
+/** The queue a job spec is added to: its own when it names one, else its job's. */
+const queueOfSpec = (job: JobSpec): QueueName => job.queue ?? queueOf(job.name);
 
 /** A job to add, as the relay builds it from an event (src/subscribers.ts). */
 export interface JobSpec<N extends JobName = JobName> {
@@ -74,9 +66,11 @@ export interface JobSpec<N extends JobName = JobName> {
   delayMs?: number;
   eventId?: number;
   requestId?: string;
+  /** A queue other than the job name's (a mail goes to its kind's queue). */
+  queue?: QueueName;
 }
 
-/** What a BullMQ job holds: the payload, and where it came from (for logs and once-only work). */
+/** What a BullMQ job holds: the payload, and where it came from (for logs and bull-board). */
 export interface JobEnvelope<N extends JobName = JobName> {
   payload: JobPayloads[N];
   eventId?: number;
@@ -146,7 +140,7 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
     driver: 'bullmq',
     async add(jobs) {
       const byQueue = new Map<QueueName, JobSpec[]>();
-      for (const job of jobs) byQueue.set(queueOf(job.name), [...(byQueue.get(queueOf(job.name)) ?? []), job]);
+      for (const job of jobs) byQueue.set(queueOfSpec(job), [...(byQueue.get(queueOfSpec(job)) ?? []), job]);
       await Promise.all(
         [...byQueue].map(([queue, specs]) =>
           queues.get(queue)!.addBulk(
@@ -160,6 +154,13 @@ export function createBullQueue(connection: ConnectionOptions, prefix: string): 
       );
     },
     async schedule(schedules) {
+      // A scheduler a release retired (the old contact sweep) would otherwise run for ever as an unknown job.
+      const wanted = new Set<string>(schedules.map((s) => s.name));
+      for (const queue of new Set(schedules.map((s) => queues.get(queueOf(s.name))!))) {
+        for (const scheduler of await queue.getJobSchedulers()) {
+          if (!wanted.has(scheduler.key)) await queue.removeJobScheduler(scheduler.key);
+        }
+      }
       for (const { name, everyMs } of schedules) {
         await queues.get(queueOf(name))!.upsertJobScheduler(
           name,
@@ -240,7 +241,7 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
     for (let attempt = 1; attempt <= defaultJobOptions.attempts; attempt++) {
       try {
         const lastAttempt = attempt === defaultJobOptions.attempts;
-        const meta = { attempt, lastAttempt, ...(job.eventId ? { eventId: job.eventId } : {}) };
+        const meta = { attempt, lastAttempt };
         // Under the id of the request that caused it, as a BullMQ worker runs it (workers/runtime.ts).
         await withRequestId(job.requestId ?? `job-${job.jobId}`, () => processor(job.data, meta));
         return;
@@ -249,7 +250,7 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
         log.warn({ err, job: job.name, attempt }, 'job failed');
         if (unrecoverable || attempt === defaultJobOptions.attempts || closed) {
           failed++;
-          depth[queueOf(job.name)].failed++;
+          depth[queueOfSpec(job)].failed++;
           return;
         }
         await sleep(defaultJobOptions.backoff.delay * 2 ** (attempt - 1));
@@ -261,7 +262,7 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
     waiting++;
     const key = job.dedupeKey;
     if (key) waitingKeys.add(key);
-    const counts = depth[queueOf(job.name)];
+    const counts = depth[queueOfSpec(job)];
     const delayed = Boolean(job.delayMs);
     if (delayed) counts.delayed++;
     else counts.waiting++;
@@ -271,7 +272,7 @@ export function createInlineQueue(log: Logger, concurrency: Partial<Record<Queue
         counts.delayed--;
         counts.waiting++;
       }
-      await lanes.get(queueOf(job.name))!.run(async () => {
+      await lanes.get(queueOfSpec(job))!.run(async () => {
         waiting--;
         counts.waiting--;
         counts.active++;

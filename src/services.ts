@@ -8,6 +8,7 @@ import { galleryService } from './modules/galleries/service.ts';
 import { widgetService } from './modules/widgets/service.ts';
 import { adminStatsService } from './modules/admin/service.ts';
 import { enquiryService } from './modules/enquiries/service.ts';
+import { mailsService } from './modules/mails/service.ts';
 import { usersService } from './modules/users/service.ts';
 import { plantListService } from './modules/plant-lists/service.ts';
 import { quoteService } from './modules/quotes/service.ts';
@@ -31,6 +32,7 @@ export function createServices(deps: Deps) {
     plantLists: plantListService(deps),
     quotes: quoteService(deps),
     trade: tradeService(deps),
+    mails: mailsService(deps),
   };
   return { ...services, adminStats: adminStatsService(deps, services) };
 }

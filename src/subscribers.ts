@@ -1,18 +1,7 @@
 import type { Config } from './config.ts';
-import type { AnyStoredEvent, EventName } from './events.ts';
-import type { AccountMail } from './mail/templates/account.ts';
+import type { AnyStoredEvent } from './events.ts';
+import { mailQueue } from './mail/kinds.ts';
 import type { JobName, JobPayloads, JobSpec } from './queue.ts';
-
-/** The mail each account event sends (templates in src/mail/templates/account.ts). */
-const accountMails: Partial<Record<EventName, AccountMail>> = {
-  'user.registered': 'verify-email',
-  'user.email_changed': 'verify-email',
-  'user.verification_requested': 'verify-email',
-  'user.password_changed': 'password-changed',
-  'user.two_factor_enabled': 'two-factor-enabled',
-  'user.two_factor_disabled': 'two-factor-disabled',
-  'user.two_factor_locked': 'two-factor-lockout',
-};
 
 /**
  * Which jobs an event starts: the only place that knows. Pure, so the relay can publish a batch
@@ -30,11 +19,11 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
     ...extra,
   });
   switch (event.name) {
-    case 'contact.received':
-    case 'contact.delivery_due':
-      return [job('mail.contact', { id: event.payload.id }, { dedupeKey: `contact-${event.payload.id}` })];
-    case 'quote.requested':
-      return [job('mail.quote_sales', { id: event.payload.id }), job('mail.quote_confirmation', { id: event.payload.id })];
+    // Every mail, whatever its cause (src/mail/owed.ts): one job per mail, on its kind's queue.
+    case 'mail.due':
+      return event.payload.mails.map(({ id, kind }) =>
+        job('mail.deliver', { id }, { jobId: `e${event.id}-mail-${id}`, dedupeKey: `mail-${id}`, queue: mailQueue(kind) }),
+      );
     case 'catalogue.changed':
       return [
         job(
@@ -50,17 +39,9 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
       return [job('images.renditions', { imageId: event.payload.imageId }, { dedupeKey: `image-${event.payload.imageId}` })];
     case 'widget.picture_changed':
       return [job('widgets.renditions', { widgetId: event.payload.widgetId }, { dedupeKey: `widget-${event.payload.widgetId}` })];
-    case 'trade.application_decided':
-      return [job('mail.trade_decision', { applicationId: event.payload.applicationId })];
-    case 'trade.account_changed':
-      return [job('mail.trade_account', { historyId: event.payload.historyId })];
     case 'trade.price_list_requested':
       return [job('catalogue.price_list', { userId: event.payload.userId }, { dedupeKey: `price-list-${event.payload.userId}` })];
-    case 'user.password_reset_requested':
-      return [job('mail.send', { template: 'reset-password', userId: event.payload.userId, params: { token: event.payload.token } })];
-    default: {
-      const template = accountMails[event.name];
-      return template ? [job('mail.send', { template, userId: event.payload.userId })] : [];
-    }
+    default:
+      return [];
   }
 }

@@ -49,8 +49,6 @@ interface ContactMessageInput {
 interface ContactMessageRecord extends ContactMessageInput {
   id: number;
   emailed_at: Date | null;
-  email_attempts: number;
-  email_error: string | null;
   handled_at: Date | null;
   created_at: Date;
   updated_at: Date;

@@ -107,13 +107,13 @@ export async function startTestServer(context: TestContext) {
 
 /**
  * The setup most route tests share: a capturing SMTP server, a test context that mails through it
- * with BullMQ mail workers, a listening server, and `visitor()` — a fresh client from an IP of its
+ * with BullMQ mail workers (unless `mailWorkers: false`: then the test starts them), a listening server, and `visitor()` — a fresh client from an IP of its
  * own, so per-IP rate limits in one test never touch another.
  */
-export async function startMailingApp(options: TestOptions = {}) {
+export async function startMailingApp(options: TestOptions & { mailWorkers?: boolean } = {}) {
   const smtp = await startSmtpCapture();
   const context = await createTestContext({ ...options, env: { SMTP_URL: smtp.url, ...options.env } });
-  context.startWorkers(['mail', 'account-mail']);
+  if (options.mailWorkers !== false) context.startWorkers(['mail', 'account-mail']);
   const server = await startTestServer(context);
   let visitors = 0;
   return {

@@ -73,7 +73,7 @@ describe('import boundaries (eslint.config.js)', () => {
     [
       'a module importing another module’s job',
       'src/modules/users/fixture.ts',
-      "import { sendAccountMail as imported } from '../auth/account-mail-job.ts';",
+      "import { accountMailBuilders as imported } from '../auth/account-mail.ts';",
       MODULES,
     ],
     [

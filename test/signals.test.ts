@@ -5,7 +5,6 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertContactMessage } from './factories.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 import { TestClient } from './http-client.ts';
 import { commandLine, isRunning, processTree } from './process-tree.ts';
@@ -156,8 +155,10 @@ describe('SIGTERM to the npm pid', () => {
 
     // An enquiry whose mail the SMTP server keeps hanging: the worker's job stays active until released.
     smtp.hold('sales@nursery.test');
-    const message = await insertContactMessage(context.deps.db);
-    await context.services.contact.requeueUnsent();
+    const message = await context.services.contact.receive(
+      { name: 'Held Enquiry', email: 'held@example.com', telephone: '01233 000000', message: 'Hedging' },
+      undefined,
+    );
     await context.deps.relay.idle();
     const mailQueue = context.deps.queue.bullQueues!().find((queue) => queue.name === 'mail')!;
     await waitUntil(async () => (await mailQueue.getActiveCount()) === 1, START_WITHIN_MS, 'the worker to take the mail job', run.output);

@@ -15,13 +15,17 @@ export interface CapturedMail {
  * A real SMTP server on a free port that keeps every message it receives, so tests see exactly
  * what a mail server would. `failNext(n)` makes the next n deliveries fail with a 451;
  * `hold(address)` keeps deliveries to that address hanging (a slow server) until `release()`;
- * `connections` counts the SMTP sessions clients opened.
+ * `refuseRecipient(address)` answers RCPT TO for that address with a 550 (no such mailbox) until
+ * `acceptRecipient(address)`; `goDown()` greets every session with a 421 (service not available)
+ * until `comeBack()`; `connections` counts the SMTP sessions clients opened.
  */
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
   let failures = 0;
   const waiters: (() => void)[] = [];
   const heldAddresses = new Set<string>();
+  const refusedAddresses = new Set<string>();
+  let down = false;
   let held: (() => void)[] = [];
   const connections = { opened: 0, open: 0, mostAtOnce: 0 };
   const server = new SMTPServer({
@@ -32,6 +36,14 @@ export async function startSmtpCapture() {
       connections.opened++;
       connections.open++;
       connections.mostAtOnce = Math.max(connections.mostAtOnce, connections.open);
+      if (down) return callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (refusedAddresses.has(address.address))
+        return callback(
+          Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: no such mailbox`), { responseCode: 550 }),
+        );
       callback();
     },
     onClose() {
@@ -86,6 +98,20 @@ export async function startSmtpCapture() {
     /** Leaves deliveries to `address` hanging in DATA until `release()`. */
     hold(address: string) {
       heldAddresses.add(address);
+    },
+    /** Answers RCPT TO for `address` with 550 until `acceptRecipient(address)`. */
+    refuseRecipient(address: string) {
+      refusedAddresses.add(address);
+    },
+    acceptRecipient(address: string) {
+      refusedAddresses.delete(address);
+    },
+    /** Greets every new session with 421 until `comeBack()` (a server down for maintenance). */
+    goDown() {
+      down = true;
+    },
+    comeBack() {
+      down = false;
     },
     /** Stops holding and lets every held delivery finish. */
     release() {

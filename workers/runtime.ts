@@ -23,13 +23,9 @@ export function startBullWorkers(deps: Deps, processors: Processors, only: reado
             const name = job.name as JobName;
             // Any known job runs, even on a queue it no longer belongs to (one queued before a job moved queue).
             if (!(name in processors)) throw new Error(`Unknown job ${job.name}`);
-            const { payload, eventId, requestId } = job.data as JobEnvelope;
+            const { payload, requestId } = job.data as JobEnvelope;
             const attempt = job.attemptsMade + 1;
-            const meta = {
-              attempt,
-              lastAttempt: attempt >= (job.opts.attempts ?? defaultJobOptions.attempts),
-              ...(eventId ? { eventId } : {}),
-            };
+            const meta = { attempt, lastAttempt: attempt >= (job.opts.attempts ?? defaultJobOptions.attempts) };
             const run = () => (processors[name] as (data: unknown, m: typeof meta) => Promise<void>)(payload, meta);
             await withRequestId(requestId ?? `job-${job.id}`, run);
           },

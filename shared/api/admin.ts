@@ -1,9 +1,10 @@
 import type { EnquiryCounts } from './enquiries.ts';
+import type { MailCounts } from './mails.ts';
 
 /**
  * GET /api/admin/stats: the dashboard's figures. Queue figures are -1 when the queue cannot be
  * reached; `enquiries.unsent` counts enquiries stored but not yet mailed to the sales inbox (the
- * outbox keeps retrying them).
+ * outbox keeps retrying them); `mails` counts every outgoing mail still owed and every one refused.
  */
 export interface AdminStats {
   users: number;
@@ -14,4 +15,5 @@ export interface AdminStats {
   quotes: { open: number };
   /** Trade applications waiting for a staff decision. */
   trade: { pending: number };
+  mails: MailCounts;
 }

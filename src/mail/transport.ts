@@ -21,6 +21,12 @@ export interface Mailer {
 
 /** Messages one pooled connection carries before it is replaced (servers cap messages per session). */
 const MESSAGES_PER_CONNECTION = 100;
+/**
+ * A send that hears nothing for this long fails (and is retried later) rather than hanging for
+ * nodemailer's default 10 minutes: the whole conversation must end well inside a delivery's lease
+ * (SEND_LEASE_MS, src/mail/backoff.ts), or a second delivery could send the same mail.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 export interface MailerOptions {
   smtpUrl?: string;
@@ -41,7 +47,8 @@ export interface MailerOptions {
  * nodemailer over SMTP_URL, through a pool of at most `maxConnections` connections that each carry
  * many messages: a connection per message paid the whole greeting, TLS and login again for every
  * mail (two mails per 30 s against a slow server) and opened one per job running (thousands at once
- * when the in-process queue drained a backlog). A send that fails rejects, so the job retries.
+ * when the in-process queue drained a backlog). A send that fails rejects, and the mail's row
+ * schedules its retry (src/outbox/mail-delivery.ts).
  * Every message gets a Reply-To (its own, else `replyTo`).
  * Without SMTP_URL, each message is written as an .eml file under VAR_DIR/mail and logged, so
  * development needs no mail server. `close()` closes the pool's connections (on shutdown).
@@ -54,6 +61,7 @@ export function createMailer(options: MailerOptions): Mailer {
       pool: true,
       maxConnections: options.maxConnections,
       maxMessages: MESSAGES_PER_CONNECTION,
+      ...SMTP_TIMEOUTS,
     });
     return {
       async send(message) {

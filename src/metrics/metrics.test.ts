@@ -88,6 +88,24 @@ describe('the metrics endpoint of a web process with Redis queues', () => {
     expect(sampleValue(samples, 'outbox_lag_seconds')).toBe(0);
   });
 
+  it('counts the mails owed and refused', async () => {
+    const { db } = context.deps;
+    const mail = (status: string, n: number) =>
+      db('mails').insert(
+        Array.from({ length: n }, (_, i) => ({
+          kind: 'contact.enquiry',
+          params: { enquiryId: i },
+          cause_key: `metrics-${status}-${i}`,
+          status,
+        })),
+      );
+    await Promise.all([mail('owed', 2), mail('refused', 1), mail('sent', 4)]);
+    const samples = await scrape(`${metricsUrl}/metrics`);
+    expect(sampleValue(samples, 'mails', { status: 'owed' })).toBe(2);
+    expect(sampleValue(samples, 'mails', { status: 'refused' })).toBe(1);
+    await db('mails').where('cause_key', 'like', 'metrics-%').delete();
+  });
+
   it('exports event-loop delay and process memory', async () => {
     const samples = await scrape(`${metricsUrl}/metrics`);
     expect(sampleValue(samples, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);

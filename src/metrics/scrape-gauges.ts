@@ -16,9 +16,9 @@ const withDeadline = <T>(work: Promise<T>): Promise<T> =>
 
 /**
  * Gauges read when Prometheus scrapes, not kept up to date in between: the jobs in each queue by
- * state (from Redis, or from the in-process driver in embedded mode) and the outbox's lag. When
- * Redis or the database does not answer, the series are left out of that scrape (absent, not a
- * stale or invented value) and the failure is logged at debug.
+ * state (from Redis, or from the in-process driver in embedded mode), the outbox's lag, and the
+ * mails owed and refused. When Redis or the database does not answer, the series are left out of
+ * that scrape (absent, not a stale or invented value) and the failure is logged at debug.
  */
 export function registerScrapeGauges(registry: Registry, deps: { queue: JobQueue; db: Db; log: Logger }): void {
   new Gauge({
@@ -74,6 +74,31 @@ export function registerScrapeGauges(registry: Registry, deps: { queue: JobQueue
         this.set(Number((await outbox())?.count ?? 0));
       } catch (err) {
         deps.log.debug({ err }, 'metrics: outbox size unavailable');
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'mails',
+    help: 'Outgoing mails still owed (retried until sent) and refused for good (waiting for the admin to resend)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      try {
+        const row = (await withDeadline(
+          deps
+            .db('mails')
+            .whereIn('status', ['owed', 'refused'])
+            .first(
+              deps.db.raw("count(*) FILTER (WHERE status = 'owed') AS owed"),
+              deps.db.raw("count(*) FILTER (WHERE status = 'refused') AS refused"),
+            ),
+        )) as { owed: string | number; refused: string | number } | undefined;
+        this.set({ status: 'owed' }, Number(row?.owed ?? 0));
+        this.set({ status: 'refused' }, Number(row?.refused ?? 0));
+      } catch (err) {
+        deps.log.debug({ err }, 'metrics: mail counts unavailable');
       }
     },
   });

@@ -380,6 +380,22 @@ const cases: Case[] = [
   },
 
   { route: 'GET /api/admin/stats', success: 200, prepare: async () => (c) => c.get('/api/admin/stats') },
+  { route: 'GET /api/admin/mails', success: 200, prepare: async () => (c) => c.get('/api/admin/mails') },
+  {
+    route: 'POST /api/admin/mails/{id}/resend',
+    success: 200,
+    prepare: async () => {
+      const [{ id }] = await db()('mails')
+        .insert({
+          kind: 'account.verify-email',
+          params: { userId: 1 },
+          cause_key: `matrix-refused-${Date.now()}-${Math.random()}`,
+          status: 'refused',
+        })
+        .returning('id');
+      return (c) => c.post(`/api/admin/mails/${id}/resend`);
+    },
+  },
   { route: 'GET /admin/queues', success: 200, prepare: async () => (c) => c.get('/admin/queues') },
   { route: 'GET /admin/queues/api/queues', success: 200, prepare: async () => (c) => c.get('/admin/queues/api/queues') },
   {

@@ -34,7 +34,9 @@ describe('a request id', () => {
 
     const event = await context.deps.db('events').where({ name: 'contact.received' }).orderBy('id', 'desc').first();
     expect(event.request_id).toBe('req-traced-0001');
-    const jobLine = await capture.waitFor((r) => r.msg === 'enquiry not mailed; will retry');
+    const mail = await context.deps.db('mails').where({ kind: 'contact.enquiry' }).orderBy('id', 'desc').first();
+    expect(mail.request_id).toBe('req-traced-0001');
+    const jobLine = await capture.waitFor((r) => r.msg === 'mail not sent; will retry');
     expect(jobLine.requestId).toBe('req-traced-0001');
   });
 });

@@ -83,5 +83,3 @@ export const accountMails = {
       `If it was not you, change your password at once and call us on ${b.telephone}.`,
     ]),
 };
-export type AccountMail =
-  'verify-email' | 'reset-password' | 'password-changed' | 'two-factor-enabled' | 'two-factor-disabled' | 'two-factor-lockout';

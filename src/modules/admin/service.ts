@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { EnquiryService } from '../enquiries/service.ts';
+import type { MailsService } from '../mails/service.ts';
 import type { QuoteService } from '../quotes/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { TradeService } from '../trade/service.ts';
@@ -17,6 +18,7 @@ export function adminStatsService(
     contact: ContactService;
     quotes: QuoteService;
     trade: TradeService;
+    mails: MailsService;
   },
 ) {
   return {
@@ -26,7 +28,7 @@ export function adminStatsService(
         deps.log.warn({ err }, 'queue counts unavailable');
         return { waiting: -1, failed: -1 };
       });
-      const [users, enquiries, unsent, catalogue, counts, openQuotes, tradePending] = await Promise.all([
+      const [users, enquiries, unsent, catalogue, counts, openQuotes, tradePending, mails] = await Promise.all([
         services.users.count(),
         services.enquiries.stats(),
         services.contact.unsentCount(),
@@ -34,6 +36,7 @@ export function adminStatsService(
         queues,
         services.quotes.openCount(),
         services.trade.pendingCount(),
+        services.mails.counts(),
       ]);
       return {
         users,
@@ -42,6 +45,7 @@ export function adminStatsService(
         queues: counts,
         quotes: { open: openQuotes },
         trade: { pending: tradePending },
+        mails,
       };
     },
   };

@@ -13,7 +13,7 @@ describe('GET /api/admin/stats', () => {
     const forgotten = await insertContactMessage(db);
     await db('contact_messages')
       .where({ id: forgotten.id })
-      .update({ created_at: new Date('2025-01-01T00:00:00Z'), email_attempts: 40 });
+      .update({ created_at: new Date('2025-01-01T00:00:00Z') });
     await insertContactMessage(db);
 
     const response = await app.admin.get('/api/admin/stats');

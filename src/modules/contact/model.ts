@@ -8,11 +8,8 @@ export class ContactMessage extends Model {
   email!: string;
   message!: string;
   ip!: string | null;
+  /** When the enquiry's mail reached the sales inbox's server (its delivery is a `mails` row). */
   emailed_at!: Date | null;
-  email_attempts!: number;
-  email_error!: string | null;
-  /** When the outbox may try again (backoff, or the lease of a send in progress); null = due now. */
-  next_attempt_at!: Date | null;
   handled_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;

@@ -1,28 +1,23 @@
 import type { Db } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
+import type { MailDraft, MailParams } from '../../mail/kinds.ts';
 import { contactMail } from '../../mail/templates/contact.ts';
 import type { EnquiryCounts } from '../../../shared/api/enquiries.ts';
 import type { Paged } from '../../../shared/api/paged.ts';
 import type { Paging } from '../../validation/paging.ts';
-import { retryDelayMs, SEND_LEASE_MS } from './backoff.ts';
 import type { ContactInput } from './schema.ts';
 import { ContactMessage } from './model.ts';
 
-/** Enquiries the sweep re-queues per run; the rest follow on the next run (every 15 s). */
-const SWEEP_BATCH = 200;
-
-const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
-
 /**
- * Contact enquiries. The stored row is the truth: it is written first, then mailed by a job, so an
- * SMTP or Redis outage loses nothing. The row also holds the retry schedule (`next_attempt_at`),
- * so backoff survives restarts and the sweep re-queues every unsent enquiry, however old.
+ * Contact enquiries. The stored row is the truth: it is written with its event, and the event owes
+ * the enquiry's mail to the sales inbox (mail kind `contact.enquiry`, src/mail/owed.ts), so an SMTP
+ * or Redis outage loses nothing; the mail outbox retries it until it is sent.
  */
-export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'config' | 'log' | 'now'>) {
+export function contactService(deps: Pick<Deps, 'db' | 'events' | 'config'>) {
   return {
     async receive(input: ContactInput, ip: string | undefined): Promise<ContactMessage> {
-      // The enquiry and its event commit together: with Redis down it is stored, answered 201,
-      // and mailed once the relay can publish again.
+      // The enquiry, its event and its mail commit together: with Redis down it is stored, answered
+      // 201, and mailed once the relay can publish again.
       return deps.db.transaction(async (trx) => {
         const message = await ContactMessage.query(trx).insertAndFetch({ ...input, ip: ip ?? null });
         await deps.events.record(trx, 'contact.received', { id: message.id });
@@ -31,54 +26,18 @@ export function contactService(deps: Pick<Deps, 'db' | 'events' | 'mailer' | 'co
     },
 
     /**
-     * Mails one enquiry if it is unsent and due, then records the delivery. Claiming the row first
-     * (a lease in `next_attempt_at`) means two jobs for one enquiry never both send it. A failed
-     * send schedules the next attempt on the row and returns: the sweep, not the queue, retries.
+     * The builder of mail kind `contact.enquiry`: the enquiry to ENQUIRIES_TO; null when it was
+     * deleted since. Once sent, the enquiry shows when (`emailed_at`, in the admin's inbox).
      */
-    async deliver(id: number): Promise<void> {
-      const now = deps.now();
-      const [message] = (await deps
-        .db('contact_messages')
-        .where({ id })
-        .whereNull('emailed_at')
-        .where((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now))
-        .update({ email_attempts: deps.db.raw('email_attempts + 1'), next_attempt_at: later(now, SEND_LEASE_MS) })
-        .returning('*')) as ContactMessage[];
-      if (!message) return; // already sent, not due yet, or being sent by another worker
-      try {
-        await deps.mailer.send(contactMail(message, deps.config.business, deps.config.enquiriesTo));
-      } catch (error) {
-        const retryAt = later(deps.now(), retryDelayMs(message.email_attempts));
-        deps.log.warn({ err: error, id, attempts: message.email_attempts, retryAt }, 'enquiry not mailed; will retry');
-        await deps
-          .db('contact_messages')
-          .where({ id })
-          .update({ email_error: String((error as Error).message).slice(0, 500), next_attempt_at: retryAt });
-        return;
-      }
-      await deps.db('contact_messages').where({ id }).update({ emailed_at: deps.now(), email_error: null, next_attempt_at: null });
-    },
-
-    /**
-     * Resend sweep: records a delivery event for every unsent enquiry whose next attempt is due
-     * (a failed send scheduled it) or that was never attempted (its job may have been lost with a
-     * Redis that forgot it), oldest due first. Returns how many. A job still waiting for an
-     * enquiry absorbs the new one (same dedupe key), so an enquiry is never mailed twice.
-     */
-    async requeueUnsent(): Promise<number> {
-      const rows: { id: number }[] = await deps
-        .db('contact_messages')
-        .whereNull('emailed_at')
-        .where((q) => q.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', deps.now()))
-        .orderByRaw('next_attempt_at NULLS FIRST, id')
-        .limit(SWEEP_BATCH)
-        .select('id');
-      await deps.events.recordMany(
-        deps.db,
-        'contact.delivery_due',
-        rows.map((row) => ({ id: row.id })),
-      );
-      return rows.length;
+    async enquiryMail({ enquiryId }: MailParams['contact.enquiry']): Promise<MailDraft | null> {
+      const message = await ContactMessage.query(deps.db).findById(enquiryId);
+      if (!message) return null;
+      return {
+        message: contactMail(message, deps.config.business, deps.config.enquiriesTo),
+        onSent: async (trx) => {
+          await trx('contact_messages').where({ id: enquiryId }).update({ emailed_at: trx.fn.now() });
+        },
+      };
     },
 
     /** Enquiries stored but not yet mailed (the dashboard shows it). */

@@ -3,13 +3,14 @@ import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { expectTextSaysAllHtmlSays } from '../../../test/mail-parity.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
-import { sendQuoteConfirmation, sendQuoteToSales } from './mail-job.ts';
+import { quoteMailBuilders } from './mail-builders.ts';
 import { LINE_HEADERS } from './mails.ts';
 
 /**
  * The quote mails as a mail server receives them: the buyer's confirmation answers to the sales
  * desk, the sales copy answers to the buyer; dates are en-GB, heights carry "cm", and the plain-text
- * part says all that the HTML part says. The jobs are called directly (no workers run here).
+ * part says all that the HTML part says. The builders are called directly and their mails sent
+ * (no workers run here).
  */
 let context: TestContext;
 let smtp: SmtpCapture;
@@ -75,7 +76,7 @@ const FACTS = () => [
 
 describe('quote mails', () => {
   it("confirms to the buyer with the sales desk's Reply-To, en-GB dates, heights in cm and a text part that says it all", async () => {
-    await sendQuoteConfirmation(context.deps, id);
+    await context.deps.mailer.send((await quoteMailBuilders(context.deps)['quote.confirmation']({ quoteId: id }))!.message);
     const mail = await mailTo('jo@example.com');
     expect(mail.replyTo).toBe('desk@nursery.test');
     // Labels and values sit in separate cells in HTML and after a colon in text: compare without it.
@@ -88,7 +89,7 @@ describe('quote mails', () => {
   });
 
   it('mails sales a copy that answers the buyer, saying the same in both parts', async () => {
-    await sendQuoteToSales(context.deps, id);
+    await context.deps.mailer.send((await quoteMailBuilders(context.deps)['quote.sales']({ quoteId: id }))!.message);
     const mail = await mailTo('sales@nursery.test');
     expect(mail.replyTo).toBe('jo@example.com');
     const plain = { html: mail.html, text: mail.text.replace(/^(Sent|Wanted by): /gm, '$1 ') };

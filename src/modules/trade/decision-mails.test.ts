@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { expectTextSaysAllHtmlSays } from '../../../test/mail-parity.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
 import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';
-import { sendTradeDecisionMail } from './decision-mail-job.ts';
+import { buildTradeDecisionMail } from './decision-mail.ts';
 
 /** The trade decision mails as a mail server receives them: they answer to the sales desk and say it all in text. */
 let context: TestContext;
@@ -30,7 +30,7 @@ describe('trade decision mails', () => {
     const applicationId = await insertTradeApplication(context.deps.db, user.id, status);
     if (status === 'rejected')
       await context.deps.db('trade_applications').where({ id: applicationId }).update({ reason: 'No trading address <given>' });
-    await sendTradeDecisionMail(context.deps, { applicationId });
+    await context.deps.mailer.send((await buildTradeDecisionMail(context.deps, { applicationId }))!.message);
     await expect.poll(() => smtp.messages.some((m) => m.to.includes(user.email)), { timeout: 10_000 }).toBe(true);
     const mail = smtp.messages.find((m) => m.to.includes(user.email))!;
     expect(mail.replyTo).toBe('desk@nursery.test');

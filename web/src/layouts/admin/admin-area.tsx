@@ -22,6 +22,9 @@ const EnquiryPage = lazy(() => import('../../features/admin/enquiries/enquiry-pa
 const TradeApplicationsPage = lazy(() =>
   import('../../features/admin/trade/trade-applications-page.tsx').then((m) => ({ default: m.TradeApplicationsPage })),
 );
+const RefusedMailsPage = lazy(() =>
+  import('../../features/admin/mails/refused-mails-page.tsx').then((m) => ({ default: m.RefusedMailsPage })),
+);
 const QuoteRequestPage = lazy(() =>
   import('../../features/admin/enquiries/quote-request-page.tsx').then((m) => ({ default: m.QuoteRequestPage })),
 );
@@ -49,6 +52,7 @@ export function AdminArea() {
         <Route path="enquiries/:id" element={<EnquiryPage />} />
         <Route path="trade-applications" element={<TradeApplicationsPage />} />
         <Route path="quote-requests/:id" element={<QuoteRequestPage />} />
+        <Route path="mails" element={<RefusedMailsPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
     </Routes>

@@ -10,7 +10,8 @@ export interface AdminNavItem {
 
 /**
  * The spec's side menu (Dashboard, Users, Blog, Widgets, Galleries, Testimonials, Return To Web
- * Site) plus the catalogue and enquiry screens; Blog and Testimonials have no route yet.
+ * Site) plus the catalogue, enquiry, trade and refused-mail screens; Blog and Testimonials have no
+ * route yet.
  */
 export const adminNav: readonly AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', end: true },
@@ -22,5 +23,6 @@ export const adminNav: readonly AdminNavItem[] = [
   { label: 'Catalogue', to: '/admin/catalogue' },
   { label: 'Enquiries', to: '/admin/enquiries' },
   { label: 'Trade applications', to: '/admin/trade-applications' },
+  { label: 'Refused mails', to: '/admin/mails' },
   { label: 'Return To Web Site', to: '/', external: true },
 ];

@@ -47,6 +47,7 @@ describe('DashboardPage', () => {
       queues: { waiting: 1, failed: 3 },
       quotes: { open: 5 },
       trade: { pending: 0 },
+      mails: { owed: 2, refused: 1 },
     };
     fakeServer({ 'GET /api/admin/stats': () => reply(stats) });
     renderWithApp(<DashboardPage />);
@@ -62,6 +63,11 @@ describe('DashboardPage', () => {
     expect(quotes).toHaveTextContent('5Plant lists waiting for a quotation');
     expect(quotes).toHaveAttribute('data-tone', 'warn');
     expect(screen.getByText('Trade applications').closest('li')).toHaveTextContent('0None waiting');
+    expect(screen.getByText('Mails owed').closest('li')).toHaveTextContent('2Not sent yet: retried until a mail server takes them');
+    const refused = screen.getByText('Mails refused').closest('li')!;
+    expect(refused).toHaveTextContent('1Refused for good by a mail server: check and resend');
+    expect(refused).toHaveAttribute('data-tone', 'warn');
+    expect(within(refused).getByRole('link', { name: 'See refused mails' })).toHaveAttribute('href', '/admin/mails');
     expect(screen.getByRole('link', { name: 'Queue dashboard' })).toHaveAttribute('href', '/admin/queues');
     expect(screen.getByRole('table', { name: 'Enquiries per week' })).toBeInTheDocument();
   });

@@ -37,6 +37,19 @@ export function DashboardPage() {
               tone={stats.enquiries.unsent > 0 ? 'warn' : undefined}
             />
             <Stat
+              label="Mails owed"
+              value={stats.mails.owed}
+              detail={stats.mails.owed > 0 ? 'Not sent yet: retried until a mail server takes them' : 'Every mail has been sent'}
+              tone={stats.mails.owed > 0 ? 'warn' : undefined}
+            />
+            <Stat
+              label="Mails refused"
+              value={stats.mails.refused}
+              detail={stats.mails.refused > 0 ? 'Refused for good by a mail server: check and resend' : 'None refused'}
+              tone={stats.mails.refused > 0 ? 'warn' : undefined}
+              link={<Link to="/admin/mails">See refused mails</Link>}
+            />
+            <Stat
               label="Open quote requests"
               value={stats.quotes.open}
               detail={stats.quotes.open === 1 ? 'A plant list waits for a quotation' : 'Plant lists waiting for a quotation'}

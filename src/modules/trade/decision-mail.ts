@@ -1,21 +1,19 @@
 import type { Deps } from '../../deps.ts';
+import type { MailDraft, MailParams } from '../../mail/kinds.ts';
 import { build } from '../../mail/templates/account.ts';
-import { once } from '../../outbox/receipts.ts';
-import type { JobMeta, JobPayloads } from '../../queue.ts';
 import { findApplicationWithUser } from './service.ts';
 
 /**
  * Mails the buyer the staff's decision on their trade application. Loads the application by id, so
  * the mail says what is stored now; every user-given value (names, company, reason) is escaped by
- * `build`. Sent once per decision event, however often the job is delivered.
+ * `build`. Mail kind `trade.decision`, one per decision.
  */
-export async function sendTradeDecisionMail(
-  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
-  job: JobPayloads['mail.trade_decision'],
-  meta: Pick<JobMeta, 'eventId'> = {},
-): Promise<void> {
-  const app = await findApplicationWithUser(deps.db, job.applicationId);
-  if (!app || app.status === 'pending') return; // deleted since, or nothing decided
+export async function buildTradeDecisionMail(
+  deps: Pick<Deps, 'db' | 'config'>,
+  { applicationId }: MailParams['trade.decision'],
+): Promise<MailDraft | null> {
+  const app = await findApplicationWithUser(deps.db, applicationId);
+  if (!app || app.status === 'pending') return null; // deleted since, or nothing decided
   const to = { firstname: app.user_firstname, email: app.user_email };
   const business = deps.config.business;
   const message =
@@ -35,7 +33,5 @@ export async function sendTradeDecisionMail(
           ...(app.reason ? [`Our note: ${app.reason}`] : []),
           `If you have questions, call us on ${business.telephone}.`,
         ]);
-  await once(deps.db, meta.eventId ? `mail.trade_decision:${meta.eventId}` : undefined, async () => {
-    await deps.mailer.send(message);
-  });
+  return { message };
 }

@@ -1,8 +1,7 @@
 import type { Deps } from '../../deps.ts';
+import type { MailDraft, MailParams } from '../../mail/kinds.ts';
 import { build } from '../../mail/templates/account.ts';
 import type { MailMessage } from '../../mail/transport.ts';
-import { once } from '../../outbox/receipts.ts';
-import type { JobMeta, JobPayloads } from '../../queue.ts';
 import { findHistoryEntry } from './history.ts';
 import { findApplicationWithUser } from './service.ts';
 
@@ -10,16 +9,15 @@ import { findApplicationWithUser } from './service.ts';
  * Mails the buyer a staff action on their trade account (suspended, reinstated, revoked). Loads the
  * history step by id, so the mail says what was done then and why, whatever happened since; every
  * user-given value (names, company, reason) is escaped by `build`. Replies go to the sales office,
- * not to the no-reply sender. Sent once per event, however often the job is delivered.
+ * not to the no-reply sender. Mail kind `trade.account`, one per step.
  */
-export async function sendTradeAccountMail(
-  deps: Pick<Deps, 'db' | 'config' | 'mailer'>,
-  job: JobPayloads['mail.trade_account'],
-  meta: Pick<JobMeta, 'eventId'> = {},
-): Promise<void> {
-  const step = await findHistoryEntry(deps.db, job.historyId);
+export async function buildTradeAccountMail(
+  deps: Pick<Deps, 'db' | 'config'>,
+  { historyId }: MailParams['trade.account'],
+): Promise<MailDraft | null> {
+  const step = await findHistoryEntry(deps.db, historyId);
   const app = step && (await findApplicationWithUser(deps.db, step.application_id));
-  if (!step || !app) return; // the account (or the buyer) was deleted since
+  if (!step || !app) return null; // the account (or the buyer) was deleted since
   const { business } = deps.config;
   const to = { firstname: app.user_firstname, email: app.user_email };
   const note = step.reason ? [`Our reason: ${step.reason}`] : [];
@@ -56,9 +54,7 @@ export async function sendTradeAccountMail(
       ]);
       break;
     default:
-      return; // applications and decisions have mails of their own
+      return null; // applications and decisions have mails of their own
   }
-  await once(deps.db, meta.eventId ? `mail.trade_account:${meta.eventId}` : undefined, async () => {
-    await deps.mailer.send({ ...message, replyTo: deps.config.enquiriesTo });
-  });
+  return { message: { ...message, replyTo: deps.config.enquiriesTo } };
 }

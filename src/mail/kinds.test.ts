@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../../test/auth.ts';
-import { insertContactMessage } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
+import { insertUser } from '../../test/auth.ts';
+import { insertContactMessage } from '../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { startSmtpCapture, type SmtpCapture } from '../../test/smtp.ts';
 
 /**
  * Account mails (verification, password reset) go out while a backlog of enquiry mails is stuck:
