@@ -63,9 +63,7 @@ class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
         startParams: [...PGlite.defaultStartParams, ...demoSettings],
       });
     this.opened = this.pglite.waitReady.catch((error: unknown) => {
-      throw new Error(`Could not open the embedded database${dataDir ? ` in ${dataDir}` : ''}: ${describeOpenError(error)}`, {
-        cause: error,
-      });
+      throw new EmbeddedDatabaseOpenError(dataDir, error);
     });
     // Reported to the first query; until one is made, a failed open is not an unhandled rejection.
     this.opened.catch(() => undefined);
@@ -79,6 +77,14 @@ class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
   override processResponse(obj: QueryObject, runner: unknown): unknown {
     const renamed = obj.method ? methodFor[obj.method] : undefined;
     return super.processResponse(renamed ? { ...obj, method: renamed } : obj, runner);
+  }
+}
+
+/** PGlite could not open its folder (not a database, unreadable, full disk…): says so plainly. */
+export class EmbeddedDatabaseOpenError extends Error {
+  constructor(dataDir: string | undefined, cause: unknown) {
+    super(`Could not open the embedded database${dataDir ? ` in ${dataDir}` : ''}: ${describeOpenError(cause)}`, { cause });
+    this.name = 'EmbeddedDatabaseOpenError';
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,5 +124,13 @@ describe('one process per embedded database folder', () => {
     // Released on destroy: the next opener gets in at once.
     const again = createDb({ databaseUrl: undefined, varDir: dir });
     await again.destroy();
+  }, 120_000);
+
+  it('says plainly when the embedded database cannot be opened, with no stack trace', () => {
+    const dir = freshVarDir();
+    writeFileSync(path.join(dir, 'db'), 'not a database');
+    const result = run(dir, 'src/cli/user-create.ts', '--email', 'x@example.com', '--firstname', 'Pat', '--lastname', 'Grower');
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(new RegExp(`^Could not open the embedded database in ${dir}/db: \\S[^\\n]*$`));
   }, 120_000);
 });
