@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,17 +92,21 @@ describe('a worker killed with SIGKILL', () => {
     expect(folders.has(killedFolder)).toBe(false);
   }, 180_000);
 
-  it('during a catalogue render: the render is taken back and its files recorded once', async () => {
+  it('during a catalogue render: the render is taken back, its files recorded once and its temp files removed', async () => {
     await catalogueChanged('killed render');
     const revision = await currentRevision();
     const catalogue = queue('catalogue');
+    const tmpDir = path.join(worker.varDir, 'tmp');
+    const renderTempFiles = () => (existsSync(tmpDir) ? readdirSync(tmpDir).filter((name) => name.startsWith('catalogue-')) : []);
     try {
-      await waitUntil(async () => (await catalogue.getActiveCount()) > 0, 30_000, 'the render to start');
+      await waitUntil(async () => renderTempFiles().length === 2, 30_000, 'the render to write its temp files');
       expect(await worker.stop('SIGKILL')).toBeNull();
       expect(await filesOf(revision)).toEqual([]);
-      await worker.start();
+      expect(renderTempFiles()).toHaveLength(2); // the killed render's, half-written
+      await worker.start(); // the same host and VAR_DIR
       await waitUntil(async () => (await filesOf(revision)).length === 2, 120_000, 'the files of the killed render', worker.output);
       expect(await filesOf(revision)).toEqual(['pdf', 'xlsx']);
+      expect(renderTempFiles()).toEqual([]);
     } finally {
       await catalogue.close();
     }

@@ -1,12 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import lockfile from 'proper-lockfile';
-
-/**
- * A lock held while a lock owner is alive is refreshed this often and is stale when not refreshed
- * for STALE_MS: a holder killed with -9 (no exit handler runs) blocks the folder for at most that.
- */
-const STALE_MS = 10_000;
-const UPDATE_MS = 2_000;
+import { readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 
 /** Thrown when another process has the embedded database open. Names the real VAR_DIR. */
 export class DatabaseInUseError extends Error {
@@ -25,52 +18,54 @@ export class DatabaseInUseError extends Error {
   }
 }
 
+/** SQLite's "database is locked": another connection holds the lock. */
+const SQLITE_BUSY = 5;
+
 /**
  * Takes an exclusive lock on the embedded database folder `dir` for this process, or throws
- * DatabaseInUseError at once when a live process holds it. PGlite has no lock of its own: a second
+ * DatabaseInUseError at once when another process holds it. PGlite has no lock of its own: a second
  * opener works on its own copy and its writes are lost or corrupt the folder.
  *
- * The lock is the directory `<dir>.lock` (atomic mkdir, proper-lockfile), released by the returned
- * function, and on any normal exit or signal by proper-lockfile's exit hook. Staleness: the holder
- * refreshes the directory's mtime every UPDATE_MS; after a crash or kill -9 it is taken over once
- * STALE_MS old. So that a restart right after a crash is not refused, the holder's pid is kept in
- * `<dir>.lock-holder`: when that process no longer exists we wait for the lock to go stale instead
- * of refusing. The pid only decides between waiting and refusing, never whether to take the lock
- * (a pid file can be left over from an earlier holder), so two live processes can never both hold it.
+ * The lock is one the operating system keeps for the life of the process: an exclusive byte-range
+ * lock (fcntl; LockFileEx on Windows) on the file `<dir>.lock`, taken and held through Node's
+ * built-in SQLite as a write transaction that is never ended. No timer keeps it: a holder that is
+ * stopped (SIGSTOP) or starved of CPU for any length of time still holds it, and a holder that dies,
+ * even by kill -9, has it released by the kernel at once. (A timer-refreshed lock file counted as
+ * stale after 10 s let a CLI take the folder from a site that was merely slow.)
+ *
+ * fcntl locks belong to the process and end when it closes *any* descriptor of the file: nothing
+ * else in the process may open `<dir>.lock`. The holder's pid, for the refusal's message only, is
+ * therefore kept in `<dir>.lock-holder`. Released by the returned function, or by the process ending.
  */
 export function lockDatabaseDir(dir: string, varDir: string): () => void {
-  const lockDir = `${dir}.lock`;
+  const lockFile = `${dir}.lock`;
   const holderFile = `${dir}.lock-holder`;
-  const deadline = Date.now() + STALE_MS + UPDATE_MS;
-  for (;;) {
-    try {
-      const release = lockfile.lockSync(dir, {
-        lockfilePath: lockDir,
-        realpath: false,
-        stale: STALE_MS,
-        update: UPDATE_MS,
-        // Someone took the folder over (we were frozen longer than STALE_MS): writing on would
-        // corrupt it, so stop.
-        onCompromised: (error) => {
-          console.error(`Lost the lock on the embedded database in ${varDir} (${error.message}); stopping.`);
-          process.exit(1);
-        },
-      });
-      writeFileSync(holderFile, String(process.pid));
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        release();
-        if (readHolderPid(holderFile) === process.pid) rmSync(holderFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'ELOCKED') throw error;
-      const holderPid = readHolderPid(holderFile);
-      if ((holderPid !== undefined && isAlive(holderPid)) || Date.now() > deadline) throw new DatabaseInUseError(varDir, holderPid);
-      sleepSync(250);
-    }
+  removeTimerLockDirectory(lockFile);
+  const lock = new DatabaseSync(lockFile, { timeout: 0 });
+  try {
+    lock.exec('PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE');
+  } catch (error) {
+    lock.close();
+    if ((error as { errcode?: number }).errcode === SQLITE_BUSY) throw new DatabaseInUseError(varDir, readHolderPid(holderFile));
+    throw error;
   }
+  writeFileSync(holderFile, String(process.pid));
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // While still holding the lock, so that the next holder's pid is never the one removed.
+    if (readHolderPid(holderFile) === process.pid) rmSync(holderFile, { force: true });
+    lock.close();
+  };
+}
+
+/**
+ * Earlier versions locked with a directory at the same path (proper-lockfile), left behind by a
+ * crash. Such a directory is empty; a non-empty one is not ours and makes the open fail plainly.
+ */
+function removeTimerLockDirectory(lockFile: string): void {
+  if (statSync(lockFile, { throwIfNoEntry: false })?.isDirectory()) rmdirSync(lockFile);
 }
 
 function readHolderPid(file: string): number | undefined {
@@ -80,18 +75,4 @@ function readHolderPid(file: string): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM'; // exists, owned by someone else
-  }
-}
-
-/** Opening the database is synchronous (createDb); this wait only happens after a crash. */
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

@@ -41,16 +41,25 @@ async function main(): Promise<void> {
 
   // Demo content belongs to the embedded mode only: a production database (DATABASE_URL) is
   // seeded on purpose with `npm run seed`, never by a web process that happens to start.
+  let seededDemo = false;
   if (!config.databaseUrl) {
     const admin = await createDemoAdminIfEmpty(deps.db);
     // Printed once, on the start that created it; the README says so.
     if (admin) log.warn(`Demo admin created: ${admin.email} / password ${admin.password} (shown once; change it in /account)`);
     const seeded = await seed(deps);
-    if (Object.values(seeded).some((n: number) => n > 0)) log.info({ seeded }, 'demo content seeded');
+    seededDemo = Object.values(seeded).some((n: number) => n > 0);
+    if (seededDemo) log.info({ seeded }, 'demo content seeded');
   }
   await services.catalogue.ensureDownloads();
   // Events a previous run recorded but could not publish (it died, or Redis was down) go out now.
   deps.relay.kick();
+  // Demo content just seeded (a fresh VAR_DIR): its jobs run in this process, and the site is not
+  // said to be listening until they are done, so the first page anyone opens has its banner slides
+  // (their renditions) and the catalogue downloads exist.
+  if (seededDemo) {
+    await deps.settle();
+    log.info({ ms: Date.now() - started }, 'demo pictures and catalogue downloads made');
+  }
 
   const server = createHttpServer(createApp(deps, services), config.http);
   await listen(server, config.port, config.host);

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../test/admin.ts';
@@ -33,6 +36,58 @@ describe('the PGlite knex client', () => {
     const { rows } = await db.raw<{ rows: { shared_buffers: string }[] }>('show shared_buffers');
     expect(rows).toEqual([{ shared_buffers: '16MB' }]);
   });
+});
+
+/**
+ * Creating a new database (initdb in WebAssembly) takes seconds on an idle machine and can take
+ * minutes on a starved one: longer than knex's pool allows for acquiring a connection.
+ */
+describe('opening a new embedded database on a slow machine', () => {
+  const dirs: string[] = [];
+  const newFolder = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nursery-pglite-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  /** The knex acquire timeout here is far shorter than any open, as a busy machine makes it. */
+  const openWithTinyAcquireTimeout = (filename: string) =>
+    knexFactory({ client: pgLiteClient, dialect: 'postgres', connection: { filename }, acquireConnectionTimeout: 20 } as Knex.Config);
+  /** Blocks the event loop as a process pinning the cores (or PGlite's own work) does. */
+  const holdEventLoopBusy = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+
+  it('waits for PGlite to open, however long, before knex times the connection', async () => {
+    const db = openWithTinyAcquireTimeout(path.join(newFolder(), 'db'));
+    try {
+      const answer = db.raw<{ rows: { ok: number }[] }>('select 1 as ok').then((r) => r.rows);
+      await new Promise(setImmediate); // the query has asked for its connection
+      holdEventLoopBusy(100); // five times the acquire timeout
+      expect(await answer).toEqual([{ ok: 1 }]);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
+  it('reports a database that cannot be opened as such, naming the folder, not as a pool timeout', async () => {
+    const notAFolder = path.join(newFolder(), 'db');
+    writeFileSync(notAFolder, 'not a database');
+    const db = openWithTinyAcquireTimeout(notAFolder);
+    try {
+      const failure = await db.raw('select 1').then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+      expect(failure?.message).toMatch(/^Could not open the embedded database in .+: \S/);
+      expect(failure?.message).toContain(notAFolder);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
 });
 
 describe('embedded mode (PGlite): deleting an unknown id', () => {

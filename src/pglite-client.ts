@@ -20,6 +20,7 @@ type ResponseProcessor = new (config: Knex.Config) => {
   config: { connection?: { filename?: string; connectionString?: string; pglite?: PGlite } };
   pglite: PGlite;
   _driver(): void;
+  acquireConnection(): Promise<unknown>;
   processResponse(obj: QueryObject, runner: unknown): unknown;
 };
 
@@ -39,24 +40,59 @@ const demoSettings = ['-c', 'shared_buffers=16MB'];
 /**
  * knex-pglite with knex's row-count semantics and our extensions loaded; pass it as `client` in
  * place of knex-pglite's class.
+ *
+ * PGlite is opened before knex's pool ever sees it. knex-pglite waits for PGlite inside the pool's
+ * create, under the pool's timeouts (30 s to create, 60 s to acquire), and creating a new database
+ * (initdb in WebAssembly, on the main thread) can take longer on a busy machine: the open then
+ * failed with "Knex: Timeout acquiring a connection. The pool is probably full", and a real failure
+ * to open was reported the same way. So every acquire first waits for the open, however long.
  */
 class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
+  /** Settles when PGlite is open; rejects with why it could not be opened. */
+  declare private opened: Promise<void>;
+
   /** knex-pglite opens `new PGlite(filename)`, which has no extensions; open it with ours. */
   override _driver(): void {
     const connection = this.config.connection;
+    const dataDir = connection?.filename ?? connection?.connectionString;
     this.pglite =
       connection?.pglite ??
       new PGlite({
-        dataDir: connection?.filename ?? connection?.connectionString,
+        dataDir,
         extensions: pgLiteExtensions,
         startParams: [...PGlite.defaultStartParams, ...demoSettings],
       });
+    this.opened = this.pglite.waitReady.catch((error: unknown) => {
+      throw new EmbeddedDatabaseOpenError(dataDir, error);
+    });
+    // Reported to the first query; until one is made, a failed open is not an unhandled rejection.
+    this.opened.catch(() => undefined);
+  }
+
+  override async acquireConnection(): Promise<unknown> {
+    await this.opened;
+    return super.acquireConnection();
   }
 
   override processResponse(obj: QueryObject, runner: unknown): unknown {
     const renamed = obj.method ? methodFor[obj.method] : undefined;
     return super.processResponse(renamed ? { ...obj, method: renamed } : obj, runner);
   }
+}
+
+/** PGlite could not open its folder (not a database, unreadable, full disk…): says so plainly. */
+export class EmbeddedDatabaseOpenError extends Error {
+  constructor(dataDir: string | undefined, cause: unknown) {
+    super(`Could not open the embedded database${dataDir ? ` in ${dataDir}` : ''}: ${describeOpenError(cause)}`, { cause });
+    this.name = 'EmbeddedDatabaseOpenError';
+  }
+}
+
+/** PGlite's file-system errors carry only an errno; PostgreSQL's carry a message. */
+function describeOpenError(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  const errno = (error as { errno?: unknown } | undefined)?.errno;
+  return errno === undefined ? String(error) : `file system error ${String(errno)}`;
 }
 
 /** The class as knex's config expects it. */

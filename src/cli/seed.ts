@@ -2,7 +2,7 @@ import { seed } from '../../seeds/run.ts';
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db.ts';
 import { createDeps } from '../deps.ts';
-import { startOrExit } from '../startup-errors.ts';
+import { migratedOrExit, startOrExit } from '../startup-errors.ts';
 import { createServices } from '../services.ts';
 import { buildProcessors } from '../processors.ts';
 
@@ -12,7 +12,7 @@ import { buildProcessors } from '../processors.ts';
  */
 const deps = startOrExit(() => createDeps(loadConfig(), { name: 'seed' }));
 try {
-  await migrate(deps.db);
+  await migratedOrExit(() => migrate(deps.db));
   if (deps.queue.driver === 'inline') deps.queue.bind(buildProcessors(deps, createServices(deps)));
   console.log('Inserted:', await seed(deps));
   // Embedded: the jobs run here before the command exits. With Redis: the events are published.

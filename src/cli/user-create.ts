@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadConfig } from '../config.ts';
 import { createDb, bindModels, migrate } from '../db.ts';
-import { startOrExit } from '../startup-errors.ts';
+import { migratedOrExit, startOrExit } from '../startup-errors.ts';
 import { generatePassword } from '../modules/users/bootstrap.ts';
 import { createUser, emailTaken } from '../modules/users/service.ts';
 
@@ -44,7 +44,7 @@ if (!parsed.success) {
 const db = startOrExit(() => createDb(loadConfig()), 'add the user in Admin → Users');
 bindModels(db);
 try {
-  await migrate(db);
+  await migratedOrExit(() => migrate(db), 'add the user in Admin → Users');
   if (await emailTaken(db, parsed.data.email)) {
     console.error(`A user with the email ${parsed.data.email} already exists. Nothing was changed.`);
     process.exitCode = 1;

@@ -12,8 +12,8 @@ export interface DocumentParts {
   assets: PageAssets;
   /** The page's absolute canonical URL. */
   canonicalUrl: string;
-  /** Absolute URL of the link-preview image, if the site has one. */
-  shareImage: string | undefined;
+  /** Absolute URL of the link-preview image: every page has one. */
+  shareImage: string;
   /** schema.org objects for `<script type="application/ld+json">` (business, breadcrumbs). */
   structuredData: object[];
   /** The text of a built stylesheet, to inline it. */
@@ -39,11 +39,12 @@ export function pageDocument(template: string, parts: DocumentParts): string {
     metaTag('property', 'og:title', title),
     metaTag('property', 'og:description', meta.description),
     metaTag('property', 'og:url', parts.canonicalUrl),
-    metaTag('name', 'twitter:card', parts.shareImage ? 'summary_large_image' : 'summary'),
+    metaTag('property', 'og:image', parts.shareImage),
+    metaTag('name', 'twitter:card', 'summary_large_image'),
     metaTag('name', 'twitter:title', title),
     metaTag('name', 'twitter:description', meta.description),
+    metaTag('name', 'twitter:image', parts.shareImage),
   );
-  if (parts.shareImage) head.push(metaTag('property', 'og:image', parts.shareImage), metaTag('name', 'twitter:image', parts.shareImage));
   for (const data of parts.structuredData) head.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
 
   const handover = `<script type="application/json" id="${HANDOVER_ELEMENT_ID}">${jsonForScript(parts.handover)}</script>`;

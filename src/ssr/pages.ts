@@ -65,14 +65,14 @@ export function serverPages(
 
   async function documentParts(built: ServerRenderer, page: RenderedPage, pathname: string) {
     const canonicalUrl = `${deps.config.appUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
-    const image = page.meta.image ?? (await shareImageUrl(services).catch(() => undefined));
+    const image = page.meta.image ?? (await shareImageUrl(services, deps.config.business));
     return {
       html: page.html,
       meta: page.meta,
       handover: page.handover,
       assets: pageAssets(built.manifest, page.sources),
       canonicalUrl,
-      shareImage: image && new URL(image, deps.config.appUrl).href,
+      shareImage: new URL(image, deps.config.appUrl).href,
       structuredData: structuredData(deps.config, page.meta),
       stylesheet: built.stylesheet,
     };

@@ -1,3 +1,4 @@
+import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
 
 /** The home page's banner gallery (spec §9: galleries 1 about, 2 shows, 3 home). */
@@ -5,10 +6,12 @@ const HOME_GALLERY_ID = 3;
 
 /**
  * The picture link previews show for a page without its own: the home banner's first slide (its
- * largest JPEG, which every preview service reads). Undefined while the banner has none ready.
+ * largest JPEG, which every preview service reads). While the banner has no slide ready (renditions
+ * still being made, the slide just rotated or replaced) or cannot be read, the business's picture
+ * (COMPANY_IMAGE, else the logo): a page never goes without one.
  */
-export async function shareImageUrl(services: Pick<Services, 'galleries'>): Promise<string | undefined> {
-  const gallery = await services.galleries.find(HOME_GALLERY_ID, { publicOnly: true });
-  const first = [...gallery.images].sort((a, b) => a.order - b.order).find((image) => image.image_url);
-  return first?.image_url ?? undefined;
+export async function shareImageUrl(services: Pick<Services, 'galleries'>, business: Pick<Config['business'], 'image'>): Promise<string> {
+  const gallery = await services.galleries.find(HOME_GALLERY_ID, { publicOnly: true }).catch(() => undefined);
+  const first = [...(gallery?.images ?? [])].sort((a, b) => a.order - b.order).find((image) => image.image_url);
+  return first?.image_url ?? business.image;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Queue } from 'bullmq';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
@@ -149,6 +150,25 @@ describe('renderCatalogue', () => {
     const before = await filesEverWritten(ctx);
     await renderCatalogue(ctx.deps);
     expect(await filesEverWritten(ctx)).toBe(before);
+  });
+
+  it('removes the temp files of a render that was killed when the job is taken back, and nothing else', async () => {
+    const tmpDir = path.join(ctx.deps.config.varDir, 'tmp');
+    mkdirSync(tmpDir, { recursive: true });
+    // What a worker killed mid-render leaves, written just now (the start-up sweep waits 6 hours).
+    const killed = ['catalogue-12-1764201600000-0badc0de.pdf', 'catalogue-12-1764201600000-0badc0de.xlsx'];
+    const others = ['price-list-3-12-1764201600000-0badc0de.pdf', 'upload-0badc0de.jpg'];
+    for (const name of [...killed, ...others]) writeFileSync(path.join(tmpDir, name), 'half-written');
+    await ctx.deps.db.transaction((trx) => bumpRevision(trx));
+    await renderCatalogue(ctx.deps); // the job, run again
+    expect(readdirSync(tmpDir).sort()).toEqual(others.sort());
+  });
+
+  it('lets renders running side by side in one process keep their own temp files', async () => {
+    await ctx.deps.db.transaction((trx) => bumpRevision(trx));
+    const before = await filesEverWritten(ctx);
+    await Promise.all([renderCatalogue(ctx.deps), renderCatalogue(ctx.deps)]);
+    expect(await filesEverWritten(ctx)).toBe(before + 4);
   });
 });
 
