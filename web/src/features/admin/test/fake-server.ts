@@ -23,7 +23,7 @@ type Handler = (request: Seen) => Response | Promise<Response>;
  */
 async function parseMultipart(request: Request): Promise<FormData> {
   const jsdomFile = globalThis.File;
-  globalThis.File = NodeFile as typeof globalThis.File;
+  globalThis.File = NodeFile;
   try {
     return await request.formData();
   } finally {
