@@ -16,6 +16,11 @@ const PAGES = [
   { path: '/environmental', heading: 'Environmental Policy' },
   { path: '/biosecurity', heading: 'Plant Biosecurity Policy' },
   { path: '/cookies', heading: 'Cookie Policy' },
+  { path: '/register', heading: 'Create Account' },
+  { path: '/login', heading: 'Log In' },
+  { path: '/forgot-password', heading: 'Forgot Password' },
+  { path: '/verify-email', heading: 'Verify Your Email Address' },
+  { path: '/plant-list', heading: 'Plant list' },
 ];
 
 /** Page data the server hands over: the browser must not fetch it again on the first load. */

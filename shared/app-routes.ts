@@ -68,8 +68,8 @@ export function pathPattern(pattern: string): RegExp {
   return new RegExp(body ? `^/${body}/?$` : '^/$');
 }
 
-/** The sign-up and sign-in screens' paths (the server leaves them to the app shell). */
-export const AUTH_SCREENS: readonly RegExp[] = Object.values(AUTH_SCREEN_PATHS).map(pathPattern);
+/** The sign-up and sign-in screens' paths. */
+const AUTH_SCREENS: readonly RegExp[] = Object.values(AUTH_SCREEN_PATHS).map(pathPattern);
 
 /** The account area, any screen of it. */
 export const ACCOUNT_AREA = pathPattern(`${ACCOUNT_PATH}/*`);

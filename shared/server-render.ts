@@ -34,14 +34,18 @@ export interface PageMeta {
   notFound?: boolean;
 }
 
-/** What a no-JavaScript form post (POST /contact) tells the page rendered in answer. */
+/** The forms that work without JavaScript: each posts to its route and is answered with its page. */
+export type PageFormName = 'contact' | 'register' | 'login' | 'forgot-password' | 'verify-email';
+
+/** What a no-JavaScript form post (POST /contact, /login…) tells the page rendered in answer. */
 export interface FormPostResult {
-  form: 'contact';
+  form: PageFormName;
   status: 'sent' | 'invalid' | 'failed';
+  /** What the visitor typed, to show again (never a password). */
   values: Record<string, string>;
   /** First message per field, for `invalid`. */
   errors: Record<string, string>;
-  /** One message for the whole form (`failed`: rate limited, or a server fault). */
+  /** One message for the whole form: the server's (`sent`), or why it failed (`invalid`, `failed`). */
   message?: string;
 }
 

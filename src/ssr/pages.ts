@@ -7,10 +7,12 @@ import { pageDocument } from './document.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { pageAssets } from './manifest.ts';
 import { pageCache, type CachedPage } from './page-cache.ts';
-import { isServerRenderedPath } from './paths.ts';
+import { isPersonalPagePath, isServerRenderedPath } from './paths.ts';
+import { personalResolver } from './personal-resolver.ts';
 import { loadServerRenderer, type ServerRenderer } from './renderer.ts';
 import { shareImageUrl } from './share-image.ts';
 import { structuredData } from './structured-data.ts';
+import type { Viewer } from '../viewer.ts';
 
 /** A render that takes longer than this is abandoned (the app shell is served instead). */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -48,10 +50,11 @@ export function serverPages(
     ctx: Context,
     built: ServerRenderer,
     formPost: FormPostResult | null,
+    page: { url: string; path: string; personal: boolean },
   ): Promise<{ status: number; html: string } | undefined> {
     const result = await built.render({
-      url: `${deps.config.appUrl}${ctx.url}`,
-      resolveApi,
+      url: `${deps.config.appUrl}${page.url}`,
+      resolveApi: page.personal ? personalResolver(resolveApi, services, ctx.state.viewer as Viewer | undefined) : resolveApi,
       requestInfo: { csrfToken: CSRF_PLACEHOLDER, formPost },
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });
@@ -59,7 +62,7 @@ export function serverPages(
       ctx.redirect(result.location);
       return undefined;
     }
-    const html = pageDocument(built.template, await documentParts(built, result, ctx.path));
+    const html = pageDocument(built.template, await documentParts(built, result, page.path));
     return { status: result.status, html };
   }
 
@@ -78,11 +81,13 @@ export function serverPages(
     };
   }
 
-  function send(ctx: Context, page: CachedPage): void {
+  function send(ctx: Context, page: CachedPage, personal: boolean): void {
     ctx.status = page.status;
     ctx.type = 'html';
-    // Revalidate every time: the page changes with the content.
-    ctx.set('Cache-Control', 'no-cache');
+    // Revalidate every time: the page changes with the content. A personal page is the visitor's
+    // alone: no cache in between may keep it, or give it to the next person with the same URL.
+    ctx.set('Cache-Control', personal ? 'private, no-store' : 'no-cache');
+    if (personal) ctx.vary('Cookie');
     ctx.vary('Accept-Encoding');
     if (page.gzip && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
       ctx.compress = false;
@@ -95,40 +100,41 @@ export function serverPages(
   }
 
   /**
-   * Answers `ctx` with the rendered page for its URL; with `formPost`, the page that shows a form
-   * post's outcome (never cached). False when there is no server render (no build, or it failed):
-   * the caller then serves the client-rendered app.
+   * Answers `ctx` with the rendered page for its URL (or `pagePath`: the page a form posted
+   * elsewhere is on); with `formPost`, the page that shows a form post's outcome. Neither those nor
+   * personal pages are cached. False when there is no server render (no build, or it failed): the
+   * caller then serves the client-rendered app.
    */
-  async function respond(ctx: Context, formPost: FormPostResult | null = null): Promise<boolean> {
+  async function respond(ctx: Context, formPost: FormPostResult | null = null, pagePath?: string): Promise<boolean> {
     const built = await renderer();
     if (!built) return false;
-    const current = formPost ? undefined : await revision.current();
-    const hit = current === undefined ? undefined : cache.get(current, ctx.url);
+    const page = { url: pagePath ?? ctx.url, path: pagePath ?? ctx.path, personal: isPersonalPagePath(pagePath ?? ctx.path) };
+    const current = formPost || page.personal ? undefined : await revision.current();
+    const hit = current === undefined ? undefined : cache.get(current, page.url);
     if (hit) {
       deps.metrics.pageCacheHits.inc();
-      send(ctx, hit);
+      send(ctx, hit, false);
       return true;
     }
-    // A form post's outcome page is never cached: neither a hit nor a miss.
+    // A form post's outcome page and a personal page are never cached: neither a hit nor a miss.
     if (current !== undefined) deps.metrics.pageCacheMisses.inc();
     let rendered: { status: number; html: string } | undefined;
     try {
-      rendered = await renderDocument(ctx, built, formPost);
+      rendered = await renderDocument(ctx, built, formPost, page);
     } catch (err) {
-      deps.log.error({ err, url: ctx.url }, 'server render failed; serving the client-rendered app');
+      deps.log.error({ err, url: page.url }, 'server render failed; serving the client-rendered app');
       return false;
     }
     if (!rendered) return true; // redirected
     const shared = !rendered.html.includes(CSRF_PLACEHOLDER);
-    const page = current === undefined ? rendered : cache.set(current, ctx.url, { ...rendered, shared });
-    send(ctx, page);
+    send(ctx, current === undefined ? rendered : cache.set(current, page.url, { ...rendered, shared }), page.personal);
     return true;
   }
 
   const middleware: Middleware = async (ctx, next) => {
     await next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    // /contact is also a POST route, so the router answers a GET of it 405: the page is the answer.
+    // /contact, /login… are also POST routes, so the router answers a GET of them 405: the page is the answer.
     const postOnly = ctx.status === 405;
     if (!postOnly && (ctx.body !== undefined || ctx.status !== 404)) return;
     if (!isServerRenderedPath(ctx.path)) return;

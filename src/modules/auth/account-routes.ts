@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
 import { forbidden } from '../../errors.ts';
 import { isPasswordConfirmed, requireUser } from '../../http/guards.ts';
+import { pageForm, type RespondWithPage } from '../../http/page-form.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { consume } from '../../limiters.ts';
 import { idParam } from '../../http/params.ts';
@@ -14,8 +15,14 @@ import { emailHash, isValidVerificationSignature } from './verification.ts';
 
 const RESET_LINK_SENT = 'If an account exists for that address, we have emailed a password reset link.';
 
-/** Password reset and confirmation, profile and password updates, email verification. */
-export function accountRoutes(deps: Deps, auth: AuthService): Router {
+const VERIFICATION_SENT = 'A new verification link has been sent to your email address.';
+
+/**
+ * Password reset and confirmation, profile and password updates, email verification. Forgot
+ * password and the verification resend also take their page's form posted without JavaScript
+ * (src/http/page-form.ts).
+ */
+export function accountRoutes(deps: Deps, auth: AuthService, respondWithPage: RespondWithPage): Router {
   const forgotLimiter = deps.limiters({ name: 'forgot', points: 20, durationSeconds: 60 });
   const confirmLimiter = deps.limiters({ name: 'confirm-password', points: 5, durationSeconds: 60 });
   const verificationLimiter = deps.limiters({ name: 'verification', points: 6, durationSeconds: 60 });
@@ -24,6 +31,7 @@ export function accountRoutes(deps: Deps, auth: AuthService): Router {
 
   router.post(
     '/forgot-password',
+    pageForm(respondWithPage, { form: 'forgot-password', kept: ['email'], done: () => ({ message: RESET_LINK_SENT }) }),
     rateLimit(forgotLimiter, (ctx) => ctx.ip),
     async (ctx) => {
       const { email } = validate(forgotPasswordSchema, ctx.request.body);
@@ -79,7 +87,14 @@ export function accountRoutes(deps: Deps, auth: AuthService): Router {
     else ctx.redirect('/account?verified=1');
   });
 
-  router.post('/email/verification-notification', requireUser, async (ctx) => {
+  const resendForm = pageForm(respondWithPage, {
+    form: 'verify-email',
+    kept: [],
+    page: '/verify-email',
+    // 204: verified meanwhile (another tab, the link), so there is nothing left to wait for.
+    done: (ctx) => (ctx.status === 204 ? { redirect: '/plant-list' } : { message: VERIFICATION_SENT }),
+  });
+  router.post('/email/verification-notification', resendForm, requireUser, async (ctx) => {
     const user = currentUser(ctx.state);
     if (user.email_verified_at) {
       ctx.status = 204;

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.ts';
 import { randomToken } from '../../crypto.ts';
 import { validationError } from '../../errors.ts';
 import { requireUser, requireVerified } from '../../http/guards.ts';
+import { pageForm, type RespondWithPage } from '../../http/page-form.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { consume } from '../../limiters.ts';
 import { validate } from '../../validation/validate.ts';
@@ -25,8 +26,14 @@ interface PendingLogin {
   expires: number;
 }
 
-/** Sign-up, sign-in (with the two-factor challenge), sign-out and the current user. */
-export function authRoutes(deps: Deps, auth: AuthService): Router {
+/** Where a sign-in without JavaScript lands: the one signed-in page that works without it. */
+const SIGNED_IN_PAGE = '/plant-list';
+
+/**
+ * Sign-up, sign-in (with the two-factor challenge), sign-out and the current user. Register, login
+ * and logout also take their page's form posted without JavaScript (src/http/page-form.ts).
+ */
+export function authRoutes(deps: Deps, auth: AuthService, respondWithPage: RespondWithPage): Router {
   const loginLimiter = deps.limiters({ name: 'login', points: 5, durationSeconds: 60 });
   const challengeLimiter = deps.limiters({ name: 'two-factor', points: 5, durationSeconds: 60 });
   const lockout = challengeLockout(deps, (userId) => auth.notifyTwoFactorLockout(userId));
@@ -39,6 +46,7 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
 
   router.post(
     '/register',
+    pageForm(respondWithPage, { form: 'register', kept: ['firstname', 'lastname', 'email'], done: () => ({ redirect: '/verify-email' }) }),
     rateLimit(registerLimiter, (ctx) => ctx.ip),
     async (ctx) => {
       const input = validate(registerSchema, ctx.request.body);
@@ -49,7 +57,12 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     },
   );
 
-  router.post('/login', async (ctx) => {
+  const loginForm = pageForm(respondWithPage, {
+    form: 'login',
+    kept: ['email', 'remember'],
+    done: (ctx) => ({ redirect: (ctx.body as { two_factor: boolean }).two_factor ? '/two-factor-challenge' : SIGNED_IN_PAGE }),
+  });
+  router.post('/login', loginForm, async (ctx) => {
     const input = validate(loginSchema, ctx.request.body);
     const key = loginThrottleKey(input.email, ctx.ip);
     // Counted atomically before the password is checked: reading first and counting after let a
@@ -93,7 +106,8 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     ctx.status = 204;
   });
 
-  router.post('/logout', requireUser, async (ctx) => {
+  const logoutForm = pageForm(respondWithPage, { form: 'verify-email', kept: [], done: () => ({ redirect: '/' }) });
+  router.post('/logout', logoutForm, requireUser, async (ctx) => {
     await signOut(ctx, deps);
     ctx.status = 204;
   });

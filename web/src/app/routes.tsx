@@ -28,28 +28,39 @@ function Root() {
   );
 }
 
-/** Sign-up and sign-in screens (features/auth): public, each its own lazy chunk. */
+/**
+ * Sign-up and sign-in screens (features/auth): public, each its own lazy chunk. Those with a
+ * `handle` are server-rendered pages whose forms also post without JavaScript; the others (reached
+ * through a sign-in or an emailed link) stay client-rendered.
+ */
 const authRoutes: RouteObject[] = [
   {
+    id: 'register',
     path: AUTH_SCREEN_PATHS.register,
-    lazy: () => import('../features/auth/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
+    lazy: () => import('../features/auth/register-page.tsx').then((m) => ({ Component: m.RegisterPage, handle: m.handle })),
   },
-  { path: AUTH_SCREEN_PATHS.login, lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
+  {
+    id: 'login',
+    path: AUTH_SCREEN_PATHS.login,
+    lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage, handle: m.handle })),
+  },
   {
     path: AUTH_SCREEN_PATHS.twoFactorChallenge,
     lazy: () => import('../features/auth/two-factor-challenge-page.tsx').then((m) => ({ Component: m.TwoFactorChallengePage })),
   },
   {
+    id: 'forgot-password',
     path: AUTH_SCREEN_PATHS.forgotPassword,
-    lazy: () => import('../features/auth/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+    lazy: () => import('../features/auth/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage, handle: m.handle })),
   },
   {
     path: AUTH_SCREEN_PATHS.resetPassword,
     lazy: () => import('../features/auth/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
   },
   {
+    id: 'verify-email',
     path: AUTH_SCREEN_PATHS.verifyEmail,
-    lazy: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+    lazy: () => import('../features/auth/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage, handle: m.handle })),
   },
 ];
 
@@ -123,6 +134,11 @@ export const pageSources: Record<string, string> = {
   contact: 'src/features/contact/contact-page.tsx',
   'contact-sent': 'src/features/contact/contact-sent-page.tsx',
   'not-found': 'src/features/site/not-found-page.tsx',
+  register: 'src/features/auth/register-page.tsx',
+  login: 'src/features/auth/login-page.tsx',
+  'forgot-password': 'src/features/auth/forgot-password-page.tsx',
+  'verify-email': 'src/features/auth/verify-email-page.tsx',
+  'plant-list': 'src/features/plant-list/plant-list-page.tsx',
 };
 
 /**
@@ -217,10 +233,13 @@ export const routes: RouteObject[] = [
             children: [
               ...publicRoutes,
               ...authRoutes,
-              // Client-rendered: a guest's list lives in the browser, so a server render would only show a spinner.
+              // Rendered for each visitor (never cached): a guest's list lives in the browser, so
+              // the page shows it after hydration; without JavaScript it shows the buyer's own list.
               {
+                id: 'plant-list',
                 path: PLANT_LIST_PATH,
-                lazy: () => import('../features/plant-list/plant-list-page.tsx').then((m) => ({ Component: m.PlantListPage })),
+                lazy: () =>
+                  import('../features/plant-list/plant-list-page.tsx').then((m) => ({ Component: m.PlantListPage, handle: m.handle })),
               },
               {
                 path: PLANT_LIST_QUOTE_PATH,

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FormPostResult } from '../../../shared/server-render.ts';
+import type { FormPostResult, PageFormName } from '../../../shared/server-render.ts';
 import { readXsrfToken } from './api/api.ts';
 
 export type { FormPostResult } from '../../../shared/server-render.ts';
@@ -19,7 +19,7 @@ const RequestInfoContext = createContext<RequestInfo>({ csrfToken: '', formPost:
 export const RequestInfoProvider = RequestInfoContext.Provider;
 
 /** The outcome of a no-JS post of `form`, if this page is the answer to one. */
-export function useFormPost(form: FormPostResult['form']): FormPostResult | null {
+export function useFormPost(form: PageFormName): FormPostResult | null {
   const { formPost } = useContext(RequestInfoContext);
   return formPost?.form === form ? formPost : null;
 }

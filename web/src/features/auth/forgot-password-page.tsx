@@ -5,20 +5,23 @@ import { FormField } from '../../components/form-field.tsx';
 import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { usePageMeta } from '../../components/page-meta.ts';
+import type { PageHandle } from '../../lib/page-handle.ts';
+import { CsrfField, useFormPost } from '../../lib/request-context.tsx';
 import { useForgotPasswordMutation } from './api.ts';
 import { AuthPanel } from './auth-panel.tsx';
 import styles from './auth.module.css';
 
 /**
  * Forgot password: asks for a reset link. The server answers the same message whether or not the
- * address has an account (no account enumeration), and this screen simply shows it.
+ * address has an account (no account enumeration), and this screen simply shows it. Without
+ * JavaScript the form posts to /forgot-password, which answers with this page showing the message,
+ * or the error with the address kept.
  */
 export function ForgotPasswordPage() {
-  usePageMeta('Forgot Password', 'Forgotten your password? We will email you a link to choose a new one.');
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState('');
-  const [error, setError] = useState('');
+  const post = useFormPost('forgot-password');
+  const [email, setEmail] = useState(post?.values.email ?? '');
+  const [sent, setSent] = useState(post?.status === 'sent' ? (post.message ?? '') : '');
+  const [error, setError] = useState(post && post.status !== 'sent' ? (post.message ?? '') : '');
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
 
   const submit = async (event: FormEvent) => {
@@ -45,7 +48,8 @@ export function ForgotPasswordPage() {
       }
     >
       <Notice tone="success">{sent}</Notice>
-      <form onSubmit={submit}>
+      <form method="post" action="/forgot-password" onSubmit={submit}>
+        <CsrfField />
         <FormField label="Email" required>
           {(control) => (
             <input
@@ -70,3 +74,10 @@ export function ForgotPasswordPage() {
     </AuthPanel>
   );
 }
+
+export const handle: PageHandle = {
+  meta: () => ({
+    title: 'Forgot Password',
+    description: 'Forgotten your password? We will email you a link to choose a new one.',
+  }),
+};

@@ -9,7 +9,8 @@ import { FormField } from '../../components/form-field.tsx';
 import { errorMessage, GENERIC_ERROR } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { usePageMeta } from '../../components/page-meta.ts';
+import type { PageHandle } from '../../lib/page-handle.ts';
+import { CsrfField, useFormPost } from '../../lib/request-context.tsx';
 import { useCsrfCookieMutation, useLoginMutation } from './api.ts';
 import { AuthPanel } from './auth-panel.tsx';
 import styles from './auth.module.css';
@@ -18,18 +19,20 @@ import styles from './auth.module.css';
  * Login. With two-factor on, the server only remembers a pending login and the challenge screen
  * takes over (replacing this history entry, spec §4); otherwise the user is loaded and taken back
  * to the page the guard stopped them at, else Home. Failures show the server's message in red.
+ * Without JavaScript the form posts to /login and the server answers with the next page, or this
+ * one again with the email kept (never the password) and the message (src/http/page-form.ts).
  */
 export function LoginPage() {
-  usePageMeta('Log In', 'Log in to your Hothfield Nurseries trade account.');
+  const post = useFormPost('login');
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const from = returnPathFrom(location.state);
   const denied = (location.state as AuthLocationState | null)?.denied === true;
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(post?.values.email ?? '');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [error, setError] = useState('');
+  const [remember, setRemember] = useState(post?.values.remember === 'on');
+  const [error, setError] = useState(post?.message ?? '');
   const [busy, setBusy] = useState(false);
   const [csrfCookie] = useCsrfCookieMutation();
   const [login] = useLoginMutation();
@@ -72,7 +75,8 @@ export function LoginPage() {
           {denied ? 'Your account cannot open that page. Log in with an account that can.' : 'Please log in to continue.'}
         </p>
       )}
-      <form onSubmit={submit}>
+      <form method="post" action="/login" onSubmit={submit}>
+        <CsrfField />
         <FormField label="Email" required>
           {(control) => (
             <input
@@ -114,3 +118,7 @@ export function LoginPage() {
     </AuthPanel>
   );
 }
+
+export const handle: PageHandle = {
+  meta: () => ({ title: 'Log In', description: 'Log in to your Hothfield Nurseries trade account.' }),
+};

@@ -6,7 +6,9 @@ import { reloadUser } from '../../lib/session/session-api.ts';
 import { errorMessage, fieldErrorLists } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { usePageMeta } from '../../components/page-meta.ts';
+import type { PageHandle } from '../../lib/page-handle.ts';
+import { CsrfField, useFormPost } from '../../lib/request-context.tsx';
+import type { FormPostResult } from '../../lib/request-context.tsx';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
 import { useCsrfCookieMutation, useRegisterMutation } from './api.ts';
 import type { Registration } from './api.ts';
@@ -27,18 +29,32 @@ const INPUTS: Record<Field, { label: string; type: string; autoComplete: string 
   password_confirmation: { label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
 };
 
+/** What the no-JavaScript post sent back: the names and email typed (never the passwords). */
+function postedValues(post: FormPostResult | null): Registration {
+  const { firstname = '', lastname = '', email = '' } = post?.values ?? {};
+  return { ...EMPTY, firstname, lastname, email };
+}
+
+/** The server's first message per field after a no-JavaScript post, as this screen's lists. */
+function postedErrors(post: FormPostResult | null): Partial<Record<Field, string[]>> {
+  if (post?.status !== 'invalid') return {};
+  return Object.fromEntries(FIELDS.filter((field) => post.errors[field]).map((field) => [field, [post.errors[field]!]]));
+}
+
 /**
  * Register (page title "Create Account"). A 201 signs the new account in; loading the user then
  * answers 403 until the email is verified, which the base query routes to VerifyEmail. A 422
- * shows every message of each field as a list under it (spec §8).
+ * shows every message of each field as a list under it (spec §8). Without JavaScript the form
+ * posts to /register, which goes on to VerifyEmail or answers with this page: the first message of
+ * each field under it, the names and email kept, the passwords to type again.
  */
 export function RegisterPage() {
-  usePageMeta('Create Account', 'Open a trade account with Hothfield Nurseries to manage your details and sign in securely.');
+  const post = useFormPost('register');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [values, setValues] = useState<Registration>(EMPTY);
-  const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field, string[]>();
-  const [formError, setFormError] = useState('');
+  const [values, setValues] = useState<Registration>(() => postedValues(post));
+  const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field, string[]>(() => postedErrors(post));
+  const [formError, setFormError] = useState(post?.status === 'failed' ? (post.message ?? '') : '');
   const [busy, setBusy] = useState(false);
   const [csrfCookie] = useCsrfCookieMutation();
   const [register] = useRegisterMutation();
@@ -102,7 +118,8 @@ export function RegisterPage() {
         </>
       }
     >
-      <form ref={formRef} onSubmit={submit}>
+      <form ref={formRef} method="post" action="/register" onSubmit={submit}>
+        <CsrfField />
         <div className={styles.row}>
           {field('firstname')}
           {field('lastname')}
@@ -123,3 +140,10 @@ export function RegisterPage() {
     </AuthPanel>
   );
 }
+
+export const handle: PageHandle = {
+  meta: () => ({
+    title: 'Create Account',
+    description: 'Open a trade account with Hothfield Nurseries to manage your details and sign in securely.',
+  }),
+};

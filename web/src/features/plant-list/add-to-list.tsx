@@ -19,7 +19,8 @@ export const lineName = (row: Pick<CatalogueLine, 'genus' | 'species' | 'form' |
 /**
  * "Add to list" for one catalogue line: a quantity and a button. The outcome is announced in a
  * status line (a live region present from the start, so screen readers hear it change) with a link
- * to the list; a bad quantity is said there too and the field is marked invalid.
+ * to the list; a bad quantity is said there too and the field is marked invalid. Without
+ * JavaScript the form is hidden and a note says why instead.
  */
 export function AddToList({ row }: { row: CatalogueLine }) {
   const id = useId();
@@ -55,35 +56,40 @@ export function AddToList({ row }: { row: CatalogueLine }) {
 
   const invalid = status?.tone === 'error';
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={`Add ${name} to the plant list`}>
-      <label className="visually-hidden" htmlFor={`${id}-quantity`}>
-        {`Quantity of ${name}`}
-      </label>
-      <QuantityInput
-        id={`${id}-quantity`}
-        className={styles.quantity}
-        value={quantity}
-        invalid={invalid}
-        describedBy={`${id}-status`}
-        onChange={(event) => setQuantity(event.target.value)}
-      />
-      <button
-        type="submit"
-        className={cx(buttons.secondary, styles.add)}
-        disabled={!hydrated || isLoading}
-        aria-label={`Add to list: ${name}`}
-      >
-        Add to list
-      </button>
-      <p id={`${id}-status`} className={styles.status} role="status" data-tone={status?.tone}>
-        {status?.text}
-        {status?.tone === 'done' && (
-          <>
-            {' '}
-            <Link to={PLANT_LIST_HREF}>View list</Link>
-          </>
-        )}
-      </p>
-    </form>
+    <>
+      <noscript>
+        <p className={styles.noScript}>Adding to a plant list needs JavaScript.</p>
+      </noscript>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={`Add ${name} to the plant list`}>
+        <label className="visually-hidden" htmlFor={`${id}-quantity`}>
+          {`Quantity of ${name}`}
+        </label>
+        <QuantityInput
+          id={`${id}-quantity`}
+          className={styles.quantity}
+          value={quantity}
+          invalid={invalid}
+          describedBy={`${id}-status`}
+          onChange={(event) => setQuantity(event.target.value)}
+        />
+        <button
+          type="submit"
+          className={cx(buttons.secondary, styles.add)}
+          disabled={!hydrated || isLoading}
+          aria-label={`Add to list: ${name}`}
+        >
+          Add to list
+        </button>
+        <p id={`${id}-status`} className={styles.status} role="status" data-tone={status?.tone}>
+          {status?.text}
+          {status?.tone === 'done' && (
+            <>
+              {' '}
+              <Link to={PLANT_LIST_HREF}>View list</Link>
+            </>
+          )}
+        </p>
+      </form>
+    </>
   );
 }

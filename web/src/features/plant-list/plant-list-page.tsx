@@ -6,8 +6,8 @@ import { selectCurrentUser } from '../../lib/session/session.ts';
 import buttons from '../../components/button.module.css';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { usePageMeta } from '../../components/page-meta.ts';
-import { useClearPlantListMutation, useGetCurrentLinesQuery } from './api.ts';
+import type { PageHandle } from '../../lib/page-handle.ts';
+import { plantListApi, useClearPlantListMutation, useGetCurrentLinesQuery } from './api.ts';
 import { lineStatus } from './line-status.ts';
 import { EstimatedTotal } from './estimate.tsx';
 import { createPendingSaves, PendingSavesContext } from './pending-saves.ts';
@@ -15,6 +15,7 @@ import { PlantListLine } from './plant-list-line.tsx';
 import type { PlantListLine as Line } from './types.ts';
 import { usePlantList } from './use-plant-list.ts';
 import { PlantListStates } from './plant-list-states.tsx';
+import { NoScriptPlantList } from './no-script-list.tsx';
 import page from './page.module.css';
 import styles from './plant-list-page.module.css';
 
@@ -31,16 +32,16 @@ function byGenus(lines: Line[]): { genus: string; ids: number[] }[] {
 }
 
 /**
- * The plant list (/plant-list), client-rendered like the account screens: its content is this
- * browser's (a guest's stored list) or the signed-in buyer's, so a server render could only show
- * a spinner. Quantities save as they are typed and lines can be removed (with Undo) beside the
+ * The plant list (/plant-list). Its content is this browser's (a guest's stored list) or the
+ * signed-in buyer's, so the app shows it after hydration; the server renders the page for each
+ * visitor (never cached) with the buyer's list in a <noscript> for a browser without JavaScript
+ * (no-script-list.tsx), which the app never shows nor compares. Quantities save as they are typed and lines can be removed (with Undo) beside the
  * line itself, or all cleared; a line whose catalogue row was removed or changed says so (the
  * server tells for a signed-in buyer; for a guest the page reads the lines' genera from the
  * catalogue). A trade buyer sees each line's price and the estimated total of the quantities on
  * screen. "Request a quote" first saves whatever is still being typed, so the quote carries it.
  */
 export function PlantListPage() {
-  usePageMeta('Plant list', 'Your list of plants and quantities for a trade quotation from Hothfield Nurseries.');
   const signedIn = useAppSelector(selectCurrentUser) !== null;
   const { data, ready, isError } = usePlantList();
   const [clear, clearing] = useClearPlantListMutation();
@@ -82,6 +83,9 @@ export function PlantListPage() {
           Plant list
         </h1>
         <Notice tone="success">{message}</Notice>
+        <noscript>
+          <NoScriptPlantList />
+        </noscript>
         <PlantListStates ready={ready} data={data} isError={isError}>
           {(list) => (
             <>
@@ -134,3 +138,12 @@ export function PlantListPage() {
     </PendingSavesContext.Provider>
   );
 }
+
+/** Rendered for the visitor who asks (src/ssr/paths.ts): the server reads their own list (401 for a guest). */
+export const handle: PageHandle = {
+  prefetch: (_page, dispatch) => [dispatch(plantListApi.endpoints.getPlantList.initiate(true))],
+  meta: () => ({
+    title: 'Plant list',
+    description: 'Your list of plants and quantities for a trade quotation from Hothfield Nurseries.',
+  }),
+};

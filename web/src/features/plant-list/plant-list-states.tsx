@@ -21,7 +21,14 @@ export interface PlantListStatesProps {
  * empty; otherwise the page's own content for the list.
  */
 export function PlantListStates({ ready, data, isError, emptyNext = '', children }: PlantListStatesProps) {
-  if (!ready || (!data && !isError)) return <Loading label="Loading your plant list…" />;
+  if (!ready || (!data && !isError)) {
+    return (
+      // Waits for the app: a browser without JavaScript is shown the server's own view instead.
+      <div className={styles.scripted}>
+        <Loading label="Loading your plant list…" />
+      </div>
+    );
+  }
   if (isError || !data) return <Notice tone="error">Your plant list could not be loaded; please reload the page.</Notice>;
   if (data.lines.length === 0) {
     return (
