@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../../deps.ts';
+import { holdTempFiles, removeDeadRenderFiles } from '../../render-temp-files.ts';
 import { PUBLIC_VIEWER } from '../../viewer.ts';
 import type { CatalogueFormat } from './constants.ts';
 import { currentRevision, latestFile, pruneFiles, recordFile, rowsInOrder } from './store.ts';
@@ -16,8 +17,6 @@ const BATCH_SIZE = 500;
 const KEEP_FILES = 2;
 /** The temp files a render writes in VAR_DIR/tmp (see `stamp` below). */
 const RENDER_TEMP_FILE = /^catalogue-\d+-\d+-[0-9a-f]{8}\.(pdf|xlsx)$/;
-/** Temp files of the renders running in this process: the only ones a render must not remove. */
-const writing = new Set<string>();
 
 /**
  * Job `catalogue.render`: writes the PDF and the XLSX of the current catalogue revision in one pass
@@ -30,7 +29,8 @@ const writing = new Set<string>();
 export async function renderCatalogue(deps: Deps): Promise<void> {
   const { db, storage, log, config } = deps;
   const tmpDir = path.join(config.varDir, 'tmp');
-  await removeDeadRendersFiles(tmpDir, log);
+  // Render jobs run one at a time in the whole cluster (dedupe key `catalogue-render`).
+  await removeDeadRenderFiles(tmpDir, RENDER_TEMP_FILE, log);
   const revision = await currentRevision(db);
   const [pdfNow, xlsxNow] = await Promise.all([latestFile(db, 'pdf'), latestFile(db, 'xlsx')]);
   if (pdfNow && xlsxNow && pdfNow.revision >= revision && xlsxNow.revision >= revision) {
@@ -44,7 +44,7 @@ export async function renderCatalogue(deps: Deps): Promise<void> {
   // Unique per render, so two overlapping renders (or processes) never write the same key.
   const stamp = `${revision}-${issued.getTime()}-${randomBytes(4).toString('hex')}`;
   const tmp = { pdf: path.join(tmpDir, `catalogue-${stamp}.pdf`), xlsx: path.join(tmpDir, `catalogue-${stamp}.xlsx`) };
-  writing.add(tmp.pdf).add(tmp.xlsx);
+  const held = holdTempFiles(tmp.pdf, tmp.xlsx);
 
   try {
     const meta = { business: config.business, issued };
@@ -72,27 +72,8 @@ export async function renderCatalogue(deps: Deps): Promise<void> {
     log.info({ revision, rows: pdfResult.rows, pages: pdfResult.pages, ms: Date.now() - started }, 'catalogue rendered');
   } finally {
     await Promise.all([rm(tmp.pdf, { force: true }), rm(tmp.xlsx, { force: true })]);
-    writing.delete(tmp.pdf);
-    writing.delete(tmp.xlsx);
+    held.release();
   }
-}
-
-/**
- * Removes the half-written files of renders that died: a worker killed mid-render (SIGKILL, out of
- * memory, power loss) never reaches its `finally`, and BullMQ hands the job to the next worker
- * once its lock lapses. Render jobs run one at a time in the whole cluster (their dedupe key), so a
- * render's file in this VAR_DIR that no render of this process is writing belongs to one that is
- * gone. The start-up sweep (`src/tmp-sweep.ts`)
- * only removes files hours old, as it cannot tell whose they are.
- */
-async function removeDeadRendersFiles(tmpDir: string, log: Deps['log']): Promise<void> {
-  const names = await readdir(tmpDir).catch(() => [] as string[]);
-  const dead = names
-    .map((name) => path.join(tmpDir, name))
-    .filter((file) => RENDER_TEMP_FILE.test(path.basename(file)) && !writing.has(file));
-  if (!dead.length) return;
-  await Promise.all(dead.map((file) => rm(file, { force: true })));
-  log.info({ files: dead.map((file) => path.basename(file)) }, 'temp files of a render that died removed');
 }
 
 async function hashFile(file: string): Promise<string> {

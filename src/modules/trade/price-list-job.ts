@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Deps } from '../../deps.ts';
+import { holdTempFiles, removeDeadRenderFiles } from '../../render-temp-files.ts';
 import { renderPricedCatalogue } from '../catalogue/service.ts';
 import { approvedTradeAccount } from './approval.ts';
 import { findPriceList, priceListValidUntil } from './price-lists.ts';
@@ -23,12 +24,16 @@ export async function renderPriceList(deps: Pick<Deps, 'db' | 'config' | 'storag
   const started = new Date(((await db.raw('SELECT now() AS now')) as { rows: { now: Date }[] }).rows[0]!.now);
 
   const tmpDir = path.join(config.varDir, 'tmp');
+  // One job per buyer at a time in the whole cluster (dedupe key `price-list-{userId}`): this
+  // buyer's files that this process is not writing are a killed render's.
+  await removeDeadRenderFiles(tmpDir, new RegExp(`^price-list-${userId}-\\d+-[0-9a-f]{8}\\.(pdf|xlsx)$`), deps.log);
   await mkdir(tmpDir, { recursive: true });
   const stamp = `${started.getTime()}-${randomBytes(4).toString('hex')}`;
   const tmp = {
     pdf: path.join(tmpDir, `price-list-${userId}-${stamp}.pdf`),
     xlsx: path.join(tmpDir, `price-list-${userId}-${stamp}.xlsx`),
   };
+  const held = holdTempFiles(tmp.pdf, tmp.xlsx);
   try {
     const { rows } = await renderPricedCatalogue(deps, tmp, { company, issued: started, validUntil: priceListValidUntil(started) });
     const keys = { pdf: `price-lists/${userId}/price-list-${stamp}.pdf`, xlsx: `price-lists/${userId}/price-list-${stamp}.xlsx` };
@@ -43,5 +48,6 @@ export async function renderPriceList(deps: Pick<Deps, 'db' | 'config' | 'storag
     deps.log.info({ userId, rows, ms: Date.now() - started.getTime() }, 'price list rendered');
   } finally {
     await Promise.all([rm(tmp.pdf, { force: true }), rm(tmp.xlsx, { force: true })]);
+    held.release();
   }
 }

@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
 import { insertTradeApplication, type TradeStatus } from '../../../test/trade.ts';
+import { renderPriceList } from './price-list-job.ts';
 
 /** "26 November 2026": a UK calendar day as the list prints it. */
 const ukDay = (date: Date) =>
@@ -59,6 +62,24 @@ afterAll(async () => {
 });
 
 describe('personal price list', () => {
+  it("removes a killed render's temp files of that buyer when the job is taken back, and nothing else", async () => {
+    const client = await buyer('approved');
+    const other = await buyer('approved');
+    const tmpDir = path.join(context.deps.config.varDir, 'tmp');
+    mkdirSync(tmpDir, { recursive: true });
+    // What a worker killed mid-render leaves, written just now (the start-up sweep waits 6 hours).
+    const killed = [`price-list-${client.userId}-1764201600000-0badc0de.pdf`, `price-list-${client.userId}-1764201600000-0badc0de.xlsx`];
+    const others = [`price-list-${other.userId}-1764201600000-0badc0de.pdf`, 'catalogue-12-1764201600000-0badc0de.pdf'];
+    for (const name of [...killed, ...others]) writeFileSync(path.join(tmpDir, name), 'half-written');
+    await context.deps.db('price_lists').insert({ user_id: client.userId, requested_at: context.deps.db.fn.now() });
+    await renderPriceList(context.deps, client.userId); // the job, run again
+    expect(
+      readdirSync(tmpDir)
+        .filter((name) => [...killed, ...others].includes(name))
+        .sort(),
+    ).toEqual(others.sort());
+  });
+
   it('renders an approved buyer a PDF and XLSX with prices, theirs alone', async () => {
     const client = await buyer('approved');
     // An ampersand too: Excel's page header language and the PDF must both print it as written.
