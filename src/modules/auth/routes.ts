@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
 import { randomToken } from '../../crypto.ts';
 import { validationError } from '../../errors.ts';
-import { requireUser, requireVerified } from '../../http/guards.ts';
+import { requireGuest, requireUser, requireVerified } from '../../http/guards.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { consume } from '../../limiters.ts';
 import { validate } from '../../validation/validate.ts';
@@ -39,6 +39,7 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
 
   router.post(
     '/register',
+    requireGuest,
     rateLimit(registerLimiter, (ctx) => ctx.ip),
     async (ctx) => {
       const input = validate(registerSchema, ctx.request.body);
@@ -49,7 +50,7 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     },
   );
 
-  router.post('/login', async (ctx) => {
+  router.post('/login', requireGuest, async (ctx) => {
     const input = validate(loginSchema, ctx.request.body);
     const key = loginThrottleKey(input.email, ctx.ip);
     // Counted atomically before the password is checked: reading first and counting after let a
@@ -79,7 +80,7 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     ctx.body = { two_factor: false };
   });
 
-  router.post('/two-factor-challenge', async (ctx) => {
+  router.post('/two-factor-challenge', requireGuest, async (ctx) => {
     const pending = ctx.session?.pendingLogin as PendingLogin | undefined;
     if (!pending || pending.expires < Date.now()) {
       throw validationError({ code: ['The provided two factor authentication code was invalid.'] });
