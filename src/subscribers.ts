@@ -56,6 +56,10 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
       return [job('mail.trade_account', { historyId: event.payload.historyId })];
     case 'trade.price_list_requested':
       return [job('catalogue.price_list', { userId: event.payload.userId }, { dedupeKey: `price-list-${event.payload.userId}` })];
+    case 'user.login_locked':
+      return [
+        job('mail.send', { template: 'login-lockout', userId: event.payload.userId, params: { minutes: String(event.payload.minutes) } }),
+      ];
     case 'user.password_reset_requested':
       return [job('mail.send', { template: 'reset-password', userId: event.payload.userId, params: { token: event.payload.token } })];
     default: {

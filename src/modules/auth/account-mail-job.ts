@@ -4,6 +4,7 @@ import { decrypt, deriveKey } from '../../crypto.ts';
 import { accountMails } from '../../mail/templates/account.ts';
 import type { MailMessage } from '../../mail/transport.ts';
 import { LOCKOUT_MINUTES, WRONG_CODES_PER_ACCOUNT } from './challenge-lockout.ts';
+import { WRONG_PASSWORDS_PER_ACCOUNT } from './login-lockout.ts';
 import { verificationUrl } from './verification.ts';
 import { findUserById } from '../users/service.ts';
 import { once } from '../../outbox/receipts.ts';
@@ -48,6 +49,12 @@ export async function sendAccountMail(
     case 'two-factor-lockout':
       message = accountMails.twoFactorLockout(business, user, WRONG_CODES_PER_ACCOUNT, LOCKOUT_MINUTES);
       break;
+    case 'login-lockout': {
+      const minutes = Number(job.params?.minutes);
+      if (!Number.isInteger(minutes) || minutes < 1) throw new UnrecoverableError('login-lockout mail without its minutes');
+      message = accountMails.loginLockout(business, user, WRONG_PASSWORDS_PER_ACCOUNT, minutes);
+      break;
+    }
     default:
       throw new UnrecoverableError(`Unknown mail template ${job.template}`);
   }

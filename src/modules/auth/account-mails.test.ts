@@ -33,13 +33,18 @@ const KINDS: [AccountMail, string[]][] = [
   ['two-factor-enabled', ['recovery codes']],
   ['two-factor-disabled', ['01233 712 400']],
   ['two-factor-lockout', ['entered a wrong two-factor code', 'minutes']],
+  ['login-lockout', ['entered a wrong password for your account 10 times', 'for 30 minutes', 'Devices you have signed in on before']],
 ];
 
 describe('account mails', () => {
   it.each(KINDS)('%s answers to the sales desk and says everything in its text part', async (template, facts) => {
     const { user } = await insertUser(context.deps, { verified: template !== 'verify-email' });
-    const params =
-      template === 'reset-password' ? { token: encrypt(deriveKey(context.deps.config.appKey, 'mail-job'), 'a-reset-token') } : undefined;
+    const params: Record<string, string> | undefined =
+      template === 'reset-password'
+        ? { token: encrypt(deriveKey(context.deps.config.appKey, 'mail-job'), 'a-reset-token') }
+        : template === 'login-lockout'
+          ? { minutes: '30' }
+          : undefined;
     await sendAccountMail(context.deps, { template, userId: user.id, params });
     await expect.poll(() => smtp.messages.some((m) => m.to.includes(user.email)), { timeout: 10_000 }).toBe(true);
     const mail = smtp.messages.find((m) => m.to.includes(user.email))!;

@@ -10,6 +10,8 @@ import type { User } from '../users/service.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
 import { loginSchema, registerSchema, twoFactorChallengeSchema } from './schema.ts';
 import { challengeLockout } from './challenge-lockout.ts';
+import { knownDevices } from './known-devices.ts';
+import { loginLockout } from './login-lockout.ts';
 import type { AuthService } from './service.ts';
 import { signIn, signOut } from './session-auth.ts';
 
@@ -30,6 +32,8 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
   const loginLimiter = deps.limiters({ name: 'login', points: 5, durationSeconds: 60 });
   const challengeLimiter = deps.limiters({ name: 'two-factor', points: 5, durationSeconds: 60 });
   const lockout = challengeLockout(deps, (userId) => auth.notifyTwoFactorLockout(userId));
+  const accountLockout = loginLockout(deps, (email, minutes) => auth.notifyLoginLockout(email, minutes));
+  const devices = knownDevices(deps.config.appKey);
   const registerLimiter = deps.limiters({ name: 'register', points: 10, durationSeconds: 60 });
   const router = new Router();
 
@@ -44,7 +48,7 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     async (ctx) => {
       const input = validate(registerSchema, ctx.request.body);
       const user = await auth.register(input);
-      await signIn(ctx, deps, user, false);
+      await signIn(ctx, deps, devices, user, false);
       ctx.status = 201;
       ctx.body = { data: presentCurrentUser(user) };
     },
@@ -57,9 +61,12 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     // burst of parallel requests all be checked. A success clears the count.
     await consume(loginLimiter, key);
     const started = Date.now();
+    const check = () => auth.checkCredentials(input.email, input.password);
     let user: User;
     try {
-      user = await auth.checkCredentials(input.email, input.password);
+      // Per account too, across all addresses — except on a browser this account signed in on
+      // before: a stranger who trips the account's limit cannot lock the owner out of it.
+      user = devices.isKnown(ctx, input.email) ? await check() : await accountLockout.attempt(input.email, check);
     } catch (error) {
       await sleep(FAILED_LOGIN_MIN_MS - (Date.now() - started));
       throw error;
@@ -76,7 +83,7 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
       ctx.body = { two_factor: true };
       return;
     }
-    await signIn(ctx, deps, user, input.remember);
+    await signIn(ctx, deps, devices, user, input.remember);
     ctx.body = { two_factor: false };
   });
 
@@ -90,7 +97,7 @@ export function authRoutes(deps: Deps, auth: AuthService): Router {
     const user = await lockout.attempt(pending.userId, () =>
       auth.completeChallenge(pending.userId, input.code ?? undefined, input.recovery_code ?? undefined),
     );
-    await signIn(ctx, deps, user, pending.remember);
+    await signIn(ctx, deps, devices, user, pending.remember);
     ctx.status = 204;
   });
 
