@@ -124,8 +124,17 @@ const SAMPLE_ITEMS: readonly CatalogueItemInput[] = [
   { genus: 'Lavandula', species: "angustifolia 'Hidcote'", common_name: 'English lavender', form: '9cm', height: '10-20' },
 ];
 
+let catalogueItems = 0;
+
+/**
+ * The next sample line. A catalogue holds each plant in each form and height once (a unique
+ * index), so each later round of the samples is another selection of them: "monogyna 2"…
+ */
 function makeCatalogueItem(overrides: Partial<CatalogueItemInput> = {}): CatalogueItemInput {
-  return { ...SAMPLE_ITEMS[next() % SAMPLE_ITEMS.length]!, ...overrides };
+  const n = catalogueItems++;
+  const sample = SAMPLE_ITEMS[n % SAMPLE_ITEMS.length]!;
+  const round = Math.floor(n / SAMPLE_ITEMS.length);
+  return { ...sample, species: round ? `${sample.species} ${round + 1}` : sample.species, ...overrides };
 }
 
 /**

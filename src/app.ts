@@ -4,6 +4,7 @@ import compress from 'koa-compress';
 import type Router from '@koa/router';
 import type { Deps } from './deps.ts';
 import { accessLog } from './http/access-log.ts';
+import { cachePolicy } from './http/cache-policy.ts';
 import { jsonBody } from './http/body.ts';
 import { clientIp } from './http/client-ip.ts';
 import { csrfProtection } from './http/csrf.ts';
@@ -48,7 +49,7 @@ export interface AppOptions {
 
 /**
  * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
- * access log → metrics → errors → client IP → secure cookies → headers → compression → SPA fallback →
+ * access log → metrics → cache policy → errors → client IP → secure cookies → headers → compression → SPA fallback →
  * server-rendered pages → CSRF → session → user → viewer → body → routes.
  */
 export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
@@ -63,6 +64,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
 
   app.use(accessLog(deps.log)); // first: the request id covers everything after it, errors included
   app.use(httpMetrics(deps.metrics));
+  app.use(cachePolicy()); // outside the error handler: it marks every final answer, errors included
   app.use(errorHandler(deps.log));
   app.use(clientIp());
   if (secure) app.use(secureCookies());

@@ -99,6 +99,8 @@ const schema = z.object({
   /** Delay that folds a burst of catalogue edits into one render. */
   CATALOGUE_RENDER_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   CONTACT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Quote confirmations mailed to one address an hour (the guest form takes any address). */
+  QUOTE_CONFIRMATIONS_PER_HOUR: z.coerce.number().int().min(0).default(3),
   /** How many reverse proxies in front of the app append to X-Forwarded-For; true = 1, false = 0. */
   TRUST_PROXY: z
     .string()
@@ -222,6 +224,8 @@ export interface Config {
   sharpEncodes: number;
   catalogueRenderDelayMs: number;
   contactPerMinute: number;
+  /** Quote confirmations mailed to one address an hour; the requests themselves are always stored. */
+  quoteConfirmationsPerHour: number;
   /** Reverse proxies trusted for X-Forwarded-For/-Proto (0 = none): Koa's maxIpsCount. */
   proxyHops: number;
   http: HttpTimeouts;
@@ -305,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sharpEncodes: e.SHARP_ENCODES,
     catalogueRenderDelayMs: e.CATALOGUE_RENDER_DELAY_MS,
     contactPerMinute: e.CONTACT_PER_MINUTE,
+    quoteConfirmationsPerHour: e.QUOTE_CONFIRMATIONS_PER_HOUR,
     proxyHops: e.TRUST_PROXY,
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,

@@ -100,7 +100,9 @@ export async function migrate(db: Db): Promise<string[]> {
   }
 }
 
-/** True when the error is PostgreSQL's unique_violation. */
+/** True when the error is PostgreSQL's unique_violation, as knex throws it or as Objection wraps it (`nativeError`). */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, nativeError } = error as { code?: string; nativeError?: { code?: string } };
+  return code === '23505' || nativeError?.code === '23505';
 }

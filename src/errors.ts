@@ -29,6 +29,8 @@ export function validationError(errors: Record<string, string[]>, status = 422):
 
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
+/** A guest-only route (register, login) called by someone signed in: they must log out first. */
+export const alreadySignedIn = () => new HttpError(403, 'You are already signed in. Log out first.');
 export const unverified = () => new HttpError(403, 'Your email address is not verified.');
 export const notFound = () => new HttpError(404, 'Not found.');
 export const unsupportedMediaType = (field: string, message: string) => new HttpError(415, message, {}, { [field]: [message] });

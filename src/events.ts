@@ -32,6 +32,8 @@ interface DomainEvents {
   'user.two_factor_enabled': { userId: number };
   'user.two_factor_disabled': { userId: number };
   'user.two_factor_locked': { userId: number };
+  /** Wrong passwords from browsers the account never signed in on locked its login for `minutes`. */
+  'user.login_locked': { userId: number; minutes: number };
   /** A quote request was stored with its lines: mail it to sales (XLSX attached) and confirm to the buyer. */
   'quote.requested': { id: number };
   /** Staff approved or rejected a trade application (the row holds which). */

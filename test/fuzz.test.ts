@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { renderCatalogue } from '../src/modules/catalogue/render-job.ts';
 import { filesUnder, signedIn } from './admin.ts';
-import { insertUser } from './auth.ts';
+import { insertUser, logIn } from './auth.ts';
 import { insertContactMessage, insertGallery, insertWidget } from './factories.ts';
 import { insertCatalogueItems, insertGalleryImage } from '../seeds/factories.ts';
 import { describeRequest, fuzzRequests, type FormSpec, type FuzzRequest, type Role, type Targets } from './fuzz/requests.ts';
+import { insertMaxLengthUser } from './fuzz/max-length-users.ts';
 import { appRoutes, schemaFields, type AppRoute } from './fuzz/routes.ts';
 import { appTables, changedTables, tableDigests } from './fuzz/snapshot.ts';
 import { createTestContext, startTestServer, type TestContext } from './harness.ts';
@@ -18,7 +19,9 @@ import type { TestClient } from './http-client.ts';
  * wrong types, NUL and odd unicode, 1 MB strings, huge numbers, traversal ids, prototype keys,
  * lying encodings — at every route the app registers, as a guest, a verified user and an admin
  * (each with a session and a valid CSRF pair, so input reaches the validators). No answer may be
- * a 5xx or leak internals, and a refused request (4xx) may change no stored row.
+ * a 5xx or leak internals, and a refused request (4xx) may change no stored row. The user is an
+ * approved trade buyer whose every field is at its longest, so values derived from them (a quote
+ * request's name "first last", its company) are tried at their longest too.
  *
  * Reproducible: the requests come from fast-check with a fixed seed. FUZZ_SEED=<n> explores
  * another set and FUZZ_RUNS=<n> changes how many; a failure prints the seed and the request.
@@ -39,6 +42,7 @@ let routes: AppRoute[];
 let fields: string[];
 let targets: Targets;
 let tables: string[];
+let catalogueLines: number[];
 
 beforeAll(async () => {
   // Redis-backed queues with no worker: a request that is accepted records its event, the relay
@@ -46,7 +50,9 @@ beforeAll(async () => {
   context = await createTestContext();
   server = await startTestServer(context);
   const db = context.deps.db;
-  const user = await signedIn(server, context.deps, { role: 'user' });
+  const buyer = await insertMaxLengthUser(context.deps, 'user');
+  const user = server.client();
+  await logIn(user, buyer.email, buyer.password);
   const admin = await signedIn(server, context.deps, { role: 'admin' });
   clients = { guest: await server.client().csrf(), user, admin };
 
@@ -56,6 +62,7 @@ beforeAll(async () => {
   const gallery = await insertGallery(db);
   const image = await insertGalleryImage(db, { gallery_id: gallery.id, status: 'ready' });
   const lines = await insertCatalogueItems(db, 3);
+  catalogueLines = lines;
   const message = await insertContactMessage(db);
   const others = [await insertUser(context.deps), await insertUser(context.deps, { role: 'admin' })];
   await renderCatalogue(context.deps);
@@ -214,4 +221,39 @@ describe('fuzz: generated bad requests at every route', () => {
     expect(({} as Record<string, unknown>).role).toBeUndefined();
     expect(filesUnder(path.join(context.deps.config.varDir, 'tmp'))).toEqual([]);
   }, 240_000);
+});
+
+describe('users whose fields are at their maximum lengths', () => {
+  it('a buyer with 255-character names, a 255-character email and a 200-character company sends a quote request from their account details alone', async () => {
+    const db = context.deps.db;
+    const buyer = await insertMaxLengthUser(context.deps, 'user');
+    const client = server.client();
+    client.ip = '10.250.0.1';
+    await logIn(client, buyer.email, buyer.password);
+    // Name, email, company and postcode all come from the account and the trade account.
+    const response = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: catalogueLines[0], quantity: 3 }] });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const stored = await db('quote_requests').where({ id: response.body.id }).first();
+    expect(stored.name.length).toBeLessThanOrEqual(255);
+    expect(stored.name.startsWith(buyer.firstname.slice(0, 200))).toBe(true);
+    expect(stored.email).toBe(buyer.email);
+  });
+
+  it('an admin with names at their longest lists, reads and edits users without a 5xx', async () => {
+    const longest = await insertMaxLengthUser(context.deps, 'admin');
+    const client = server.client();
+    client.ip = '10.250.0.2';
+    await logIn(client, longest.email, longest.password);
+    for (const url of ['/api/users', `/api/users/${longest.user.id}`, '/api/admin/stats', '/api/user', '/api/session']) {
+      expect((await client.get(url)).status, url).toBe(200);
+    }
+    const patch = await client.patch(`/api/users/${longest.user.id}`, { firstname: longest.firstname, lastname: longest.lastname });
+    expect(patch.status).toBe(200);
+    const profile = await client.put('/user/profile-information', {
+      firstname: longest.firstname,
+      lastname: longest.lastname,
+      email: longest.email,
+    });
+    expect(profile.status).toBe(200);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { forbidden, passwordConfirmationRequired, unauthenticated, unverified } from '../errors.ts';
+import { alreadySignedIn, forbidden, passwordConfirmationRequired, unauthenticated, unverified } from '../errors.ts';
 
 /** What guards need to know about the signed-in user (set on ctx.state.user by the auth module). */
 export interface GuardUser {
@@ -12,6 +12,15 @@ export interface GuardUser {
 const PASSWORD_CONFIRMATION_MS = 3 * 60 * 60 * 1000;
 
 const userOf = (state: Record<string, unknown>) => state.user as GuardUser | undefined;
+
+/**
+ * 403 for anyone signed in: the routes that sign someone in (register, login, the two-factor
+ * challenge) would otherwise switch a signed-in session to another account.
+ */
+export const requireGuest: Middleware = async (ctx, next) => {
+  if (userOf(ctx.state)) throw alreadySignedIn();
+  await next();
+};
 
 /** 401 unless someone is signed in. */
 export const requireUser: Middleware = async (ctx, next) => {

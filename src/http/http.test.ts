@@ -80,7 +80,7 @@ describe('cross-cutting HTTP behaviour', () => {
     const known = await server.client().request('GET', '/catalogue', { headers: { accept: 'text/html' } });
     expect(known.status).toBe(200);
     expect(known.headers.get('content-type')).toContain('text/html');
-    expect(known.headers.get('cache-control')).toBe('no-cache');
+    expect(known.headers.get('cache-control')).toBe('private, no-cache');
     expect(known.body).toBe(indexHtml);
     const reset = await server.client().request('GET', '/reset-password/abc', { headers: { accept: 'text/html' } });
     expect(reset.status).toBe(200);
@@ -101,6 +101,8 @@ describe('cross-cutting HTTP behaviour', () => {
     expect(asset.status).toBe(200);
     expect(asset.raw.toString('utf8')).toBe(assetJs);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('cache-control')).toMatch(/^public, /); // the same for everyone: shareable
+    expect(asset.headers.get('vary') ?? '').not.toMatch(/cookie/i);
   });
 
   it('reports health and readiness', async () => {

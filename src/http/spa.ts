@@ -1,8 +1,11 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { isClientRoute } from '../../shared/app-routes.ts';
+
+/** Build files are the same for everyone: `public`, so the cache policy (cache-policy.ts) leaves them shareable. */
+const sameForEveryone = (ctx: Context) => ctx.set('Cache-Control', `public, ${ctx.response.get('Cache-Control')}`);
 
 /**
  * Serves the built app. Public pages are server-rendered (src/ssr/); this shell answers the
@@ -37,12 +40,13 @@ export function spa(distDir: string): Middleware {
         gzip: true,
         brotli: false,
       }).catch(() => undefined);
-      if (served) return;
+      if (served) sameForEveryone(ctx);
       return; // a missing asset stays a plain 404
     }
     const staticFile = /^\/[\w.-]+\.(png|ico|svg|txt|webmanifest|xml)$/.test(ctx.path) ? path.join(distDir, ctx.path) : undefined;
     if (staticFile && existsSync(staticFile)) {
       await send(ctx, ctx.path, { root: distDir, maxage: 24 * 60 * 60 * 1000 });
+      sameForEveryone(ctx);
       return;
     }
     const html = loadIndex();

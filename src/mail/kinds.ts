@@ -15,6 +15,8 @@ export interface MailParams {
   'account.two-factor-enabled': { userId: number };
   'account.two-factor-disabled': { userId: number };
   'account.two-factor-lockout': { userId: number };
+  /** `minutes`: how long the lockout that caused it lasts (it doubles each time). */
+  'account.login-lockout': { userId: number; minutes: number };
   'quote.sales': { quoteId: number };
   'quote.confirmation': { quoteId: number };
   'trade.decision': { applicationId: number };
@@ -37,6 +39,7 @@ const queues: Record<MailKind, QueueName> = {
   'account.two-factor-enabled': 'account-mail',
   'account.two-factor-disabled': 'account-mail',
   'account.two-factor-lockout': 'account-mail',
+  'account.login-lockout': 'account-mail',
   'trade.decision': 'account-mail',
   'trade.account': 'account-mail',
   'quote.sales': 'mail',

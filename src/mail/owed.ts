@@ -31,6 +31,8 @@ export function mailsFor(event: AnyStoredEvent): OwedMail[] {
       return [{ kind: 'trade.decision', params: { applicationId: event.payload.applicationId } }];
     case 'trade.account_changed':
       return [{ kind: 'trade.account', params: { historyId: event.payload.historyId } }];
+    case 'user.login_locked':
+      return [{ kind: 'account.login-lockout', params: { userId: event.payload.userId, minutes: event.payload.minutes } }];
     case 'user.password_reset_requested':
       return [{ kind: 'account.reset-password', params: { userId: event.payload.userId, token: event.payload.token } }];
     default: {

@@ -82,4 +82,11 @@ export const accountMails = {
       `We have paused two-factor sign-in to your account for ${minutes} minutes. If this was you, wait and try again.`,
       `If it was not you, change your password at once and call us on ${b.telephone}.`,
     ]),
+  /** Sent once per lockout; says nothing about where the guesses came from or what was tried. */
+  loginLockout: (b: BusinessDetails, to: Recipient, wrongPasswords: number, minutes: number) =>
+    build(b, to, 'Someone is trying to guess your password', [
+      `Someone entered a wrong password for your account ${wrongPasswords} times, from devices you have not signed in on before.`,
+      `We have paused signing in to your account from new devices for ${minutes} minutes. Devices you have signed in on before can still sign in as usual.`,
+      `If this was not you, nothing has been changed, but choose a strong password you use nowhere else. If you are worried, call us on ${b.telephone}.`,
+    ]),
 };

@@ -4,6 +4,7 @@ import type { MailBuilder } from '../../mail/kinds.ts';
 import { accountMails } from '../../mail/templates/account.ts';
 import type { MailMessage } from '../../mail/transport.ts';
 import { LOCKOUT_MINUTES, WRONG_CODES_PER_ACCOUNT } from './challenge-lockout.ts';
+import { WRONG_PASSWORDS_PER_ACCOUNT } from './login-lockout.ts';
 import { verificationUrl } from './verification.ts';
 import { findUserById, type User } from '../users/service.ts';
 
@@ -14,7 +15,8 @@ type AccountKind =
   | 'account.password-changed'
   | 'account.two-factor-enabled'
   | 'account.two-factor-disabled'
-  | 'account.two-factor-lockout';
+  | 'account.two-factor-lockout'
+  | 'account.login-lockout';
 
 /**
  * The account mails' builders: each loads the user by id when the mail is sent, so the row holds
@@ -49,5 +51,7 @@ export function accountMailBuilders(deps: AccountMailDeps): { [K in AccountKind]
     'account.two-factor-enabled': toUser((user) => accountMails.twoFactorEnabled(business, user)),
     'account.two-factor-disabled': toUser((user) => accountMails.twoFactorDisabled(business, user)),
     'account.two-factor-lockout': toUser((user) => accountMails.twoFactorLockout(business, user, WRONG_CODES_PER_ACCOUNT, LOCKOUT_MINUTES)),
+    'account.login-lockout': ({ userId, minutes }) =>
+      toUser((user) => accountMails.loginLockout(business, user, WRONG_PASSWORDS_PER_ACCOUNT, minutes))({ userId }),
   };
 }

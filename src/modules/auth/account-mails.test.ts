@@ -33,13 +33,14 @@ const KINDS: [MailKind & `account.${string}`, string[]][] = [
   ['account.two-factor-enabled', ['recovery codes']],
   ['account.two-factor-disabled', ['01233 712 400']],
   ['account.two-factor-lockout', ['entered a wrong two-factor code', 'minutes']],
+  ['account.login-lockout', ['entered a wrong password for your account 10 times', 'for 30 minutes', 'Devices you have signed in on before']],
 ];
 
 describe('account mails', () => {
   it.each(KINDS)('%s answers to the sales desk and says everything in its text part', async (kind, facts) => {
     const { user } = await insertUser(context.deps, { verified: kind !== 'account.verify-email' });
     const token = encrypt(deriveKey(context.deps.config.appKey, 'mail-job'), 'a-reset-token');
-    const draft = await accountMailBuilders(context.deps)[kind]({ userId: user.id, token });
+    const draft = await accountMailBuilders(context.deps)[kind]({ userId: user.id, token, minutes: 30 });
     await context.deps.mailer.send(draft!.message);
     await expect.poll(() => smtp.messages.some((m) => m.to.includes(user.email)), { timeout: 10_000 }).toBe(true);
     const mail = smtp.messages.find((m) => m.to.includes(user.email))!;

@@ -100,6 +100,41 @@ describe('POST /register', () => {
   });
 });
 
+describe('guest-only routes', () => {
+  const newAccount = (email: string) => ({
+    firstname: 'Kit',
+    lastname: 'Birch',
+    email,
+    password: 'hornbeam-9cm',
+    password_confirmation: 'hornbeam-9cm',
+  });
+
+  it('refuses POST /register, /login and /two-factor-challenge from a signed-in user with 403, creating nothing and keeping the session', async () => {
+    const { user, email, password } = await insertUser(context.deps);
+    const other = await insertUser(context.deps);
+    const client = visitor();
+    await logIn(client, email, password);
+    const before = sessionId(client);
+    const newEmail = `while.signed.in.${Date.now()}@example.com`;
+
+    const register = await client.post('/register', newAccount(newEmail));
+    expect(register.status).toBe(403);
+    expect(register.body).toEqual({ message: 'You are already signed in. Log out first.' });
+    expect(await context.deps.db('users').whereRaw('lower(email) = ?', [newEmail]).first()).toBeUndefined();
+
+    const login = await client.post('/login', { email: other.email, password: other.password });
+    expect(login.status).toBe(403);
+    expect((await client.post('/two-factor-challenge', { code: '000000' })).status).toBe(403);
+
+    // Still the same account on the same session.
+    expect(sessionId(client)).toBe(before);
+    expect((await client.get('/api/user')).body.data.id).toBe(user.id);
+    // Signed out, the same client is a guest again.
+    expect((await client.post('/logout')).status).toBe(204);
+    expect((await client.post('/register', newAccount(newEmail))).status).toBe(201);
+  });
+});
+
 describe('POST /login', () => {
   it('signs in with {two_factor:false}, rotates the session id, and /api/user shows the user without secrets', async () => {
     const { user, email, password } = await insertUser(context.deps);
@@ -132,6 +167,7 @@ describe('POST /login', () => {
     const client = visitor();
     await logIn(client, email, password);
     const first = sessionId(client);
+    await client.post('/logout');
     await logIn(client, email, password);
     expect(sessionId(client)).not.toBe(first);
     const rows = await context.deps.db('sessions').where({ id: first }).first();

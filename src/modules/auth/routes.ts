@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps.ts';
 import { randomToken } from '../../crypto.ts';
 import { validationError } from '../../errors.ts';
-import { requireUser, requireVerified } from '../../http/guards.ts';
+import { requireGuest, requireUser, requireVerified } from '../../http/guards.ts';
 import { pageForm, type RespondWithPage } from '../../http/page-form.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { consume } from '../../limiters.ts';
@@ -11,6 +11,8 @@ import type { User } from '../users/service.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
 import { loginSchema, registerSchema, twoFactorChallengeSchema } from './schema.ts';
 import { challengeLockout } from './challenge-lockout.ts';
+import { knownDevices } from './known-devices.ts';
+import { loginLockout } from './login-lockout.ts';
 import type { AuthService } from './service.ts';
 import { signIn, signOut } from './session-auth.ts';
 
@@ -37,6 +39,8 @@ export function authRoutes(deps: Deps, auth: AuthService, respondWithPage: Respo
   const loginLimiter = deps.limiters({ name: 'login', points: 5, durationSeconds: 60 });
   const challengeLimiter = deps.limiters({ name: 'two-factor', points: 5, durationSeconds: 60 });
   const lockout = challengeLockout(deps, (userId) => auth.notifyTwoFactorLockout(userId));
+  const accountLockout = loginLockout(deps, (email, minutes) => auth.notifyLoginLockout(email, minutes));
+  const devices = knownDevices(deps.config.appKey);
   const registerLimiter = deps.limiters({ name: 'register', points: 10, durationSeconds: 60 });
   const router = new Router();
 
@@ -47,11 +51,12 @@ export function authRoutes(deps: Deps, auth: AuthService, respondWithPage: Respo
   router.post(
     '/register',
     pageForm(respondWithPage, { form: 'register', kept: ['firstname', 'lastname', 'email'], done: () => ({ redirect: '/verify-email' }) }),
+    requireGuest,
     rateLimit(registerLimiter, (ctx) => ctx.ip),
     async (ctx) => {
       const input = validate(registerSchema, ctx.request.body);
       const user = await auth.register(input);
-      await signIn(ctx, deps, user, false);
+      await signIn(ctx, deps, devices, user, false);
       ctx.status = 201;
       ctx.body = { data: presentCurrentUser(user) };
     },
@@ -62,16 +67,19 @@ export function authRoutes(deps: Deps, auth: AuthService, respondWithPage: Respo
     kept: ['email', 'remember'],
     done: (ctx) => ({ redirect: (ctx.body as { two_factor: boolean }).two_factor ? '/two-factor-challenge' : SIGNED_IN_PAGE }),
   });
-  router.post('/login', loginForm, async (ctx) => {
+  router.post('/login', loginForm, requireGuest, async (ctx) => {
     const input = validate(loginSchema, ctx.request.body);
     const key = loginThrottleKey(input.email, ctx.ip);
     // Counted atomically before the password is checked: reading first and counting after let a
     // burst of parallel requests all be checked. A success clears the count.
     await consume(loginLimiter, key);
     const started = Date.now();
+    const check = () => auth.checkCredentials(input.email, input.password);
     let user: User;
     try {
-      user = await auth.checkCredentials(input.email, input.password);
+      // Per account too, across all addresses — except on a browser this account signed in on
+      // before: a stranger who trips the account's limit cannot lock the owner out of it.
+      user = devices.isKnown(ctx, input.email) ? await check() : await accountLockout.attempt(input.email, check);
     } catch (error) {
       await sleep(FAILED_LOGIN_MIN_MS - (Date.now() - started));
       throw error;
@@ -88,11 +96,11 @@ export function authRoutes(deps: Deps, auth: AuthService, respondWithPage: Respo
       ctx.body = { two_factor: true };
       return;
     }
-    await signIn(ctx, deps, user, input.remember);
+    await signIn(ctx, deps, devices, user, input.remember);
     ctx.body = { two_factor: false };
   });
 
-  router.post('/two-factor-challenge', async (ctx) => {
+  router.post('/two-factor-challenge', requireGuest, async (ctx) => {
     const pending = ctx.session?.pendingLogin as PendingLogin | undefined;
     if (!pending || pending.expires < Date.now()) {
       throw validationError({ code: ['The provided two factor authentication code was invalid.'] });
@@ -102,7 +110,7 @@ export function authRoutes(deps: Deps, auth: AuthService, respondWithPage: Respo
     const user = await lockout.attempt(pending.userId, () =>
       auth.completeChallenge(pending.userId, input.code ?? undefined, input.recovery_code ?? undefined),
     );
-    await signIn(ctx, deps, user, pending.remember);
+    await signIn(ctx, deps, devices, user, pending.remember);
     ctx.status = 204;
   });
 

@@ -75,6 +75,12 @@ export function authService(deps: Pick<Deps, 'db' | 'config' | 'events' | 'log'>
       });
     },
 
+    /** Tells the holder of the account with this address (if any) that its password is being guessed. */
+    async notifyLoginLockout(email: string, minutes: number): Promise<void> {
+      const user = await findUserByEmail(deps.db, email);
+      if (user) await deps.events.record(deps.db, 'user.login_locked', { userId: user.id, minutes });
+    },
+
     /** Tells the account holder that someone who knows the password is guessing 2FA codes. */
     notifyTwoFactorLockout: (userId: number) => deps.events.record(deps.db, 'user.two_factor_locked', { userId }),
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { hashToken, randomToken, safeEqual } from '../../crypto.ts';
 import { findUserById, updateUser, userFromJson, type User } from '../users/service.ts';
+import type { KnownDevices } from './known-devices.ts';
 
 const REMEMBER_COOKIE = 'nursery_remember';
 const REMEMBER_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
@@ -17,12 +18,14 @@ async function freshSession(ctx: Context, data: Record<string, unknown>): Promis
 }
 
 /**
- * Signs `user` in on a rotated session. With `remember`, a long-lived cookie holds a token whose
- * hash is on the user row; it signs them in again after the session expires.
+ * Signs `user` in on a rotated session and marks the browser as one the account signs in on
+ * (the per-account login limit then spares it). With `remember`, a long-lived cookie holds a token
+ * whose hash is on the user row; it signs them in again after the session expires.
  */
-export async function signIn(ctx: Context, deps: Pick<Deps, 'db'>, user: User, remember: boolean): Promise<void> {
+export async function signIn(ctx: Context, deps: Pick<Deps, 'db'>, devices: KnownDevices, user: User, remember: boolean): Promise<void> {
   await freshSession(ctx, { userId: user.id, signedInAt: Date.now() });
   ctx.state.user = user;
+  devices.remember(ctx, user.email);
   if (remember) {
     const token = randomToken();
     await updateUser(deps.db, user.id, { remember_token_hash: hashToken(token) });

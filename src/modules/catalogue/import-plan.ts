@@ -83,6 +83,14 @@ export function planImport(lines: StoredLine[], rows: NumberedItem[], formerCode
     if (owner) plan.errors.push(`${rowName(row, index)}: ${codeUsedBy(owner)}`);
   });
 
+  // Every row becomes an active line: two of one description would be two lines of one plant.
+  const described = new Map<string, string>();
+  rows.forEach((row, index) => {
+    const first = described.get(keyOf(row));
+    if (first) plan.errors.push(`${rowName(row, index)}: the same genus, species, form and height as ${first.toLowerCase()}.`);
+    else described.set(keyOf(row), rowName(row, index));
+  });
+
   // Uncoded rows take the unclaimed lines of their description, active ones first, then newest.
   const byKey = new Map<string, StoredLine[]>();
   const unclaimed = lines.filter((line) => !claimed.has(line.id)).sort((a, b) => Number(a.retired) - Number(b.retired) || b.id - a.id);

@@ -5,9 +5,12 @@ import type { PreviewLine } from '../../../shared/api/catalogue.ts';
 /** Lines listed per kind: enough to check an import by eye, while the counts cover every row. */
 export const PREVIEW_LIST_LIMIT = 200;
 
-/** A line's identity: the same plant in the same form and height, whatever the capitals. */
+/**
+ * A line's identity: the same plant in the same form and height, whatever the capitals and runs of
+ * spaces (as the unique index of active lines reads it).
+ */
 export const keyOf = (line: Pick<PreviewLine, 'genus' | 'species' | 'form' | 'height'>) =>
-  [line.genus, line.species, line.form, line.height].map((v) => v.toLowerCase()).join('\u0000');
+  [line.genus, line.species, line.form, line.height].map((v) => v.trim().replace(/\s+/g, ' ').toLowerCase()).join('\u0000');
 /** The trade fields an import may set. */
 export const TRADE_KEYS = ['price_pence', 'price_breaks', 'stock_status', 'stock_quantity', 'ready_from'] as const;
 

@@ -200,7 +200,8 @@ describe('after an import', () => {
   it('the table has fresh statistics, so search plans need no autovacuum', async () => {
     const reltuples = async () =>
       Number((await ctx.deps.db.raw(`SELECT reltuples FROM pg_class WHERE relname = 'catalogue_items'`)).rows[0].reltuples);
-    const rows = ITEMS.concat(ITEMS) as CatalogueItemInput[];
+    // Twice as many lines as ITEMS, each plant in each form and height once.
+    const rows = ITEMS.concat(ITEMS.map((item) => ({ ...item, species: `${item.species} 2` }))) as CatalogueItemInput[];
     await ctx.services.catalogue.replaceAll(rows);
     // Inserts alone never set reltuples; ANALYZE counts what it sampled (here, every line, retired ones too).
     const n = Number(((await ctx.deps.db('catalogue_items').count({ n: '*' })) as { n: string }[])[0]!.n);

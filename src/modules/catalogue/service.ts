@@ -26,9 +26,10 @@ import {
   type CatalogueQuery,
 } from './schema.ts';
 import { previewToken } from './import-preview.ts';
-import { codeUsedBy, planImport, previewOf, type ImportPlan, type LineChange, type NumberedItem } from './import-plan.ts';
+import { codeUsedBy, describeLine, planImport, previewOf, type ImportPlan, type LineChange, type NumberedItem } from './import-plan.ts';
 import { refuseReadyFrom, storedReadyFrom } from './ready-from-rule.ts';
 import {
+  activeTwin,
   bumpRevision,
   codeOwner,
   currentRevision,
@@ -39,6 +40,7 @@ import {
   linesByIds,
   tradeColumn,
   type CatalogueRow,
+  type LineDescription,
   type ViewedRow,
 } from './store.ts';
 import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
@@ -72,6 +74,12 @@ const fallbackGenera = (nearest: GenusMatch[]) =>
     .filter((m) => m.score >= FALLBACK_MIN_SCORE && m.score >= nearest[0]!.score * FALLBACK_OF_BEST)
     .slice(0, FALLBACK_MAX_GENERA)
     .map((m) => m.genus);
+
+/** The fields that say which plant, form and height a line is (one active line each). */
+const DESCRIPTION_FIELDS = ['genus', 'species', 'form', 'height'] as const;
+/** A patch's given description fields only (undefined = unchanged). */
+const definedFields = (patch: Partial<LineDescription>) =>
+  Object.fromEntries(DESCRIPTION_FIELDS.flatMap((field) => (patch[field] === undefined ? [] : [[field, patch[field]]])));
 
 /** Sorts by position in a vocabulary; values outside it (legacy data) go last, alphabetically. */
 const byVocabulary = (vocabulary: readonly string[]) => (a: string, b: string) => {
@@ -134,6 +142,18 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     if (code === undefined) return;
     const owner = await codeOwner(trx, code, exceptId);
     if (owner) throw validationError({ code: [codeUsedBy(owner)] });
+  }
+
+  /**
+   * A 422 on the description's fields when another active line is the same plant in the same form
+   * and height (any capitals): two such lines could not be told apart, and the catalogue's own
+   * download would not import again.
+   */
+  async function refuseTwin(trx: Trx, line: LineDescription, exceptId?: number): Promise<void> {
+    const twin = await activeTwin(trx, line, exceptId);
+    if (!twin) return;
+    const message = `The catalogue already has this plant in this form and height: ${describeLine(twin)}.`;
+    throw validationError({ genus: [message], species: [message], form: [message], height: [message] });
   }
 
   /** An import's plan against the catalogue in `trx`; a 422 naming each bad row when it has errors. */
@@ -213,6 +233,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
       refuseReadyFrom(data, NOTHING_STORED);
       const item = await deps.db.transaction(async (trx) => {
         await refuseUsedCode(trx, data.code);
+        await refuseTwin(trx, data);
         const row = await CatalogueItem.query(trx).insertAndFetch(data);
         await changed(trx, `created ${row.id}`);
         return row;
@@ -231,6 +252,12 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
           refuseReadyFrom(data, stored);
         }
         await refuseUsedCode(trx, data.code, id);
+        if (DESCRIPTION_FIELDS.some((field) => data[field] !== undefined)) {
+          const stored = await trx('catalogue_items').where({ id }).first('genus', 'species', 'form', 'height', 'retired_at');
+          if (!stored) throw notFound();
+          // A retired line may share its description (with the line that replaced it), until reinstated.
+          if (!stored.retired_at) await refuseTwin(trx, { ...stored, ...definedFields(data) }, id);
+        }
         const row = await CatalogueItem.query(trx).patchAndFetchById(id, { ...data, updated_at: trx.fn.now() });
         if (!row) throw notFound();
         await changed(trx, `updated ${id}`);
@@ -258,6 +285,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     /** Brings a retired line back into the catalogue, as it was; unknown or not retired id → 404. */
     async reinstate(id: number): Promise<CatalogueLine> {
       const item = await deps.db.transaction(async (trx) => {
+        const retired = await trx('catalogue_items').where({ id }).whereNotNull('retired_at').first('genus', 'species', 'form', 'height');
+        if (!retired) throw notFound();
+        await refuseTwin(trx, retired, id);
         const [row] = await trx('catalogue_items')
           .where({ id })
           .whereNotNull('retired_at')
@@ -333,20 +363,22 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
         // jsonb as JSON text: knex alone would send a JS array as a PostgreSQL array.
         const stored = (fields: Record<string, unknown>) =>
           fields.price_breaks === undefined ? fields : { ...fields, price_breaks: JSON.stringify(fields.price_breaks ?? []) };
-        const added = plan.added.map(({ item: { row: _row, ...item } }) => stored(item));
-        for (let start = 0; start < added.length; start += 500) await trx('catalogue_items').insert(added.slice(start, start + 500));
-        const apply = (change: LineChange, extra: Record<string, unknown> = {}) =>
-          trx('catalogue_items')
-            .where({ id: change.id })
-            .update({ ...stored(change.patch), ...extra, updated_at: trx.fn.now() });
-        for (const change of plan.changed) await apply(change);
-        for (const change of plan.reinstated) await apply(change, { retired_at: null });
+        // Retired first, then changed, reinstated and added: a row may take the description of a
+        // line the file lacks, and one active line per description is checked at each statement.
         const retiring = plan.retired.map((line) => line.id);
         for (let start = 0; start < retiring.length; start += 1000) {
           await trx('catalogue_items')
             .whereIn('id', retiring.slice(start, start + 1000))
             .update({ retired_at: trx.fn.now(), updated_at: trx.fn.now() });
         }
+        const apply = (change: LineChange, extra: Record<string, unknown> = {}) =>
+          trx('catalogue_items')
+            .where({ id: change.id })
+            .update({ ...stored(change.patch), ...extra, updated_at: trx.fn.now() });
+        for (const change of plan.changed) await apply(change);
+        for (const change of plan.reinstated) await apply(change, { retired_at: null });
+        const added = plan.added.map(({ item: { row: _row, ...item } }) => stored(item));
+        for (let start = 0; start < added.length; start += 500) await trx('catalogue_items').insert(added.slice(start, start + 500));
         await changed(
           trx,
           `imported ${rows.length} rows: ${plan.added.length} added, ${plan.changed.length} changed, ${plan.retired.length} retired, ${plan.reinstated.length} reinstated`,

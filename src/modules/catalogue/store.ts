@@ -74,6 +74,31 @@ export async function codeOwner(trx: Knex.Transaction, code: string, exceptId?: 
   return owner as StoredLine | undefined;
 }
 
+/** What makes a line the same plant as another: as the unique index of active lines reads it. */
+export type LineDescription = Pick<StoredLine, 'genus' | 'species' | 'form' | 'height'>;
+
+/** Genus and species in any capitals, runs of spaces as one: the index's expression (migration 20261128000300). */
+const sameText = (column: string) =>
+  `lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g')) = lower(regexp_replace(btrim(?), '\\s+', ' ', 'g'))`;
+
+/**
+ * The active line other than `exceptId` with this description, for the 422 that refuses a second
+ * line for the same plant, form and height (a unique index holds it too). Takes the code
+ * trigger's lock, so two transactions adding the same plant take turns and the second is told why.
+ */
+export async function activeTwin(trx: Knex.Transaction, line: LineDescription, exceptId?: number): Promise<StoredLine | undefined> {
+  await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('catalogue_codes'))`);
+  const twin = await trx('catalogue_items')
+    .whereNull('retired_at')
+    .whereRaw(sameText('genus'), [line.genus])
+    .whereRaw(sameText('species'), [line.species])
+    .whereRaw('lower(form) = lower(?)', [line.form])
+    .whereRaw('lower(height) = lower(?)', [line.height])
+    .modify((q) => (exceptId === undefined ? q : q.whereNot('id', exceptId)))
+    .first('id', 'code', 'genus', 'species', 'form', 'height');
+  return twin as StoredLine | undefined;
+}
+
 /** A line as read for a viewer: with its `trade` object when read for a trade viewer (see {@link tradeColumnsFor}). */
 export type ViewedRow = CatalogueRow & { trade?: CatalogueTrade };
 

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { useAdminApp } from '../../../test/admin.ts';
 
 const app = useAdminApp();
-const line = { genus: 'Acer', species: 'campestre', form: '10L', height: '175-200' };
+let lines = 0;
+/** A new line each time: the catalogue holds one active line per plant, form and height. */
+const newLine = () => ({ genus: 'Acer', species: `campestre ${++lines}`, form: '10L', height: '175-200' });
 
 describe('staff edit trade prices and availability', () => {
   it('creates, changes and clears the trade fields, and shows them back', async () => {
     const created = await app.admin.post('/api/catalogue', {
-      ...line,
+      ...newLine(),
       price_pence: 1250,
       price_breaks: [
         { min_quantity: 10, price_pence: 1100 },
@@ -59,7 +61,7 @@ describe('staff edit trade prices and availability', () => {
     ],
     ['price_breaks', 'lots', 'The price breaks must be a list of {min_quantity, price_pence}.'],
   ])('refuses %s = %j with a 422 and changes nothing', async (field, value, message) => {
-    const created = await app.admin.post('/api/catalogue', { ...line, price_pence: 700 });
+    const created = await app.admin.post('/api/catalogue', { ...newLine(), price_pence: 700 });
     const bad = await app.admin.patch(`/api/catalogue/${created.body.id}`, { [field]: value });
     expect(bad.status).toBe(422);
     expect(Object.values(bad.body.errors).flat()).toContain(message);
@@ -67,7 +69,7 @@ describe('staff edit trade prices and availability', () => {
   });
 
   it('refuses a break from a single plant', async () => {
-    const bad = await app.admin.post('/api/catalogue', { ...line, price_breaks: [{ min_quantity: 1, price_pence: 100 }] });
+    const bad = await app.admin.post('/api/catalogue', { ...newLine(), price_breaks: [{ min_quantity: 1, price_pence: 100 }] });
     expect(bad.status).toBe(422);
     expect(bad.body.errors['price_breaks.0.min_quantity']).toEqual(['The break quantity must be at least 2.']);
   });
@@ -84,8 +86,8 @@ describe('the ready-from rule', () => {
       stock_status: string | null;
       ready_from: string | null;
     };
-  const create = async (trade: Record<string, unknown>, species = 'campestre') => {
-    const created = await app.admin.post('/api/catalogue', { ...line, species, ...trade });
+  const create = async (trade: Record<string, unknown>, species?: string) => {
+    const created = await app.admin.post('/api/catalogue', { ...newLine(), ...(species ? { species } : {}), ...trade });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body.id as number;
   };
@@ -96,7 +98,7 @@ describe('the ready-from rule', () => {
     [{ ready_from: '2027-03-01' }, NEEDS_STATUS],
     [{ stock_status: null, ready_from: '2027-03-01' }, NEEDS_STATUS],
   ])('refuses to create a line with %j, on ready_from', async (trade, message) => {
-    const bad = await app.admin.post('/api/catalogue', { ...line, species: 'refused', ...trade });
+    const bad = await app.admin.post('/api/catalogue', { ...newLine(), species: 'refused', ...trade });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ ready_from: [message] });
     expect(await app.context.deps.db('catalogue_items').where({ species: 'refused' })).toEqual([]);

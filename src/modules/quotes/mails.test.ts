@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCatalogueItems } from '../../../seeds/factories.ts';
+import { insertUser } from '../../../test/auth.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { expectTextSaysAllHtmlSays } from '../../../test/mail-parity.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp.ts';
@@ -38,7 +39,8 @@ beforeAll(async () => {
       email: 'jo@example.com',
       telephone: '01233 555 123',
     },
-    null,
+    // Sent signed in, to the account's own verified address: the confirmation repeats every detail.
+    (await insertUser(context.deps, { email: 'jo@example.com' })).user.id,
     '10.0.0.1',
   ));
   // A fixed moment late on a winter evening: the UK day is the 26th, as in UTC.

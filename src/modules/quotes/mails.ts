@@ -95,23 +95,39 @@ export function quoteSalesMail(
   };
 }
 
-/** The buyer's confirmation: the same list, and what happens next. */
+/** What the form said of the buyer may be repeated only to an address that has verified with us. */
+const UNVERIFIED_NOTE =
+  'This address was given on the quote request form of our website. If you did not ask us for a quotation, you can ignore this email.';
+
+/**
+ * The buyer's confirmation: the list, and what happens next. The form takes any address, so unless
+ * it is the signed-in sender's own verified address (`verified`) it repeats nothing typed into the form — no
+ * name, company, notes or contact details, which a stranger could fill with a message of their
+ * own — only the reference, the lines and quantities, and our own words.
+ */
 export function quoteConfirmationMail(
   request: QuoteRequest,
   lines: QuoteRequestLineRow[],
   xlsx: Buffer,
   business: BusinessDetails,
+  verified: boolean,
 ): MailMessage {
   const title = `Your quote request ${request.reference}`;
-  const intro = `Thank you, ${request.name}. We have your request for a quotation and will reply by email.`;
+  const thanks = verified ? `Thank you, ${request.name}.` : 'Thank you.';
+  const intro = `${thanks} We have your request for a quotation and will reply by email.`;
+  const rows = verified ? detailRows(request) : detailRows(request).filter(([label]) => label === 'Reference' || label === 'Sent');
+  const notes = verified ? request.notes : '';
+  const note = verified ? '' : UNVERIFIED_NOTE;
   const html = htmlLayout(
     business,
     title,
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>${detailsHtml(detailRows(request))}${notesHtml(request.notes)}${linesTable(lines)}`,
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>${detailsHtml(rows)}${notesHtml(notes)}${linesTable(lines)}${
+      note ? `<p style="color:#5b6657;font-size:13px">${escapeHtml(note)}</p>` : ''
+    }`,
   );
-  const text = `${title}\n\n${intro}\n\n${detailRows(request)
-    .map(([l, v]) => `${l}: ${v}`)
-    .join('\n')}\n\n${notesText(request.notes)}${linesText(lines)}\n${textFooter(business)}`;
+  const text = `${title}\n\n${intro}\n\n${rows.map(([l, v]) => `${l}: ${v}`).join('\n')}\n\n${notesText(notes)}${linesText(lines)}\n${
+    note ? `\n${note}\n` : ''
+  }${textFooter(business)}`;
   // No replyTo: the mailer's (the sales desk), so the buyer's answer reaches staff.
   return { to: request.email, subject: oneLine(title), text, html, attachments: attachment(request, xlsx) };
 }

@@ -17,6 +17,8 @@ export class QuoteRequest extends Model {
   notes!: string;
   status!: QuoteStatus;
   ip!: string | null;
+  /** Whether the buyer's confirmation is mailed: false past the per-address limit (decided when stored). */
+  send_confirmation!: boolean;
   handled_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;

@@ -6,7 +6,7 @@ import { rateLimit } from '../../http/rate-limit.ts';
 import { validate } from '../../validation/validate.ts';
 import type { QuoteDefaults } from '../../../shared/api/quotes.ts';
 import type { User } from '../users/service.ts';
-import { buyerQuoteSchema, guestQuoteSchema, mineQuery, type QuoteInput } from './schema.ts';
+import { accountName, buyerQuoteSchema, guestQuoteSchema, mineQuery, type QuoteInput } from './schema.ts';
 import type { QuoteService } from './service.ts';
 
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -30,7 +30,7 @@ function buyerInput(user: User, body: unknown, defaults: QuoteDefaults): QuoteIn
   const input = validate(buyerQuoteSchema, withAccountDefaults(body, defaults));
   return {
     ...input,
-    name: input.name ?? `${user.firstname} ${user.lastname}`.trim(),
+    name: input.name ?? accountName(user.firstname, user.lastname),
     email: input.email ?? user.email,
     telephone: input.telephone ?? '',
   };

@@ -50,11 +50,22 @@ const shared = {
   }),
 };
 
+/** The longest name a request stores (its column's length), typed or taken from the account. */
+const NAME_MAX = 255;
+
+/**
+ * The name a signed-in buyer's request is stored under when none is typed: "first last" from the
+ * account, cut to the column (each name may be 255 characters on its own). Cut by code points, as
+ * PostgreSQL counts, so no surrogate pair is split.
+ */
+export const accountName = (firstname: string, lastname: string) =>
+  Array.from(`${firstname} ${lastname}`.trim()).slice(0, NAME_MAX).join('').trimEnd();
+
 /** POST /api/quote-requests from a guest: the lines and every contact detail but the company are required. */
 export const guestQuoteSchema = z.object({
   ...shared,
   lines: linesField().refine((lines) => lines.length > 0, { error: 'The lines field must have at least 1 line.' }),
-  name: requiredText('name', 255),
+  name: requiredText('name', NAME_MAX),
   email: emailField(),
   telephone: requiredText('telephone', 50).pipe(telephoneText()),
 });
@@ -69,7 +80,7 @@ export const buyerQuoteSchema = z.object({
   lines: linesField()
     .refine((lines) => lines.length > 0, { error: 'The lines field must have at least 1 line.' })
     .optional(),
-  name: requiredText('name', 255).optional(),
+  name: requiredText('name', NAME_MAX).optional(),
   email: emailField().optional(),
   telephone: z.preprocess((value) => (value === '' ? undefined : value), requiredText('telephone', 50).pipe(telephoneText()).optional()),
 });

@@ -28,6 +28,24 @@ const EMPTY_LIST = 'Your plant list is empty: add lines before asking for a quot
 /** A line about to be stored: the catalogue data of this moment and the quantity. */
 type NewLine = PlantListSnapshot & { catalogue_item_id: number | null; quantity: number };
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Whether a new request's confirmation may go to `email`: fewer than `perHour` confirmations went
+ * to that address (any capitals) in the last hour. The guest form takes any address, so without
+ * this anyone could mail a stranger from our domain again and again. Counted under a lock on the
+ * address, so parallel requests cannot all pass.
+ */
+async function confirmationAllowed(trx: Trx, email: string, perHour: number, now: Date): Promise<boolean> {
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`quote-confirmation:${email.toLowerCase()}`]);
+  const sent = await trx('quote_requests')
+    .whereRaw('lower(email) = ?', [email.toLowerCase()])
+    .where('created_at', '>', new Date(now.getTime() - HOUR_MS))
+    .where({ send_confirmation: true })
+    .count<{ n: string }[]>({ n: '*' });
+  return Number(sent[0]?.n ?? 0) < perHour;
+}
+
 /** `Q-2026-000123`: the year it was made and a number from a sequence (never shared, never reused). */
 async function nextReference(trx: Trx, now: Date): Promise<string> {
   const { rows } = await trx.raw<{ rows: { n: string }[] }>("SELECT nextval('quote_request_number') AS n");
@@ -116,7 +134,7 @@ export async function loadQuoteRequest(db: Db, id: number): Promise<{ request: Q
  * `quote.requested` in one transaction, then mailed by jobs. Buyers read only their own (another's
  * id is a 404); staff read, filter and set the status of all.
  */
-export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
+export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now' | 'config'>) {
   const detail = async (request: QuoteRequest | undefined): Promise<QuoteRequestDetail> => {
     if (!request) throw notFound();
     const lines = await linesOf(deps.db, request.id);
@@ -144,8 +162,10 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
     async request(input: QuoteInput, userId: number | null, ip: string | undefined): Promise<QuoteRequestCreated> {
       return deps.db.transaction(async (trx) => {
         const lines = await snapshotLines(trx, input, userId);
+        const now = deps.now();
+        const sendConfirmation = await confirmationAllowed(trx, input.email, deps.config.quoteConfirmationsPerHour, now);
         const request = await QuoteRequest.query(trx).insertAndFetch({
-          reference: await nextReference(trx, deps.now()),
+          reference: await nextReference(trx, now),
           user_id: userId,
           name: input.name,
           company: input.company,
@@ -156,6 +176,8 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now'>) {
           notes: input.notes,
           status: 'new',
           ip: ip ?? null,
+          send_confirmation: sendConfirmation,
+          created_at: now,
         });
         await trx('quote_request_lines').insert(lines.map((line) => ({ ...line, quote_request_id: request.id })));
         await deps.events.record(trx, 'quote.requested', { id: request.id });
