@@ -33,7 +33,10 @@ const KINDS: [MailKind & `account.${string}`, string[]][] = [
   ['account.two-factor-enabled', ['recovery codes']],
   ['account.two-factor-disabled', ['01233 712 400']],
   ['account.two-factor-lockout', ['entered a wrong two-factor code', 'minutes']],
-  ['account.login-lockout', ['entered a wrong password for your account 10 times', 'for 30 minutes', 'Devices you have signed in on before']],
+  [
+    'account.login-lockout',
+    ['entered a wrong password for your account 10 times', 'for 30 minutes', 'Devices you have signed in on before'],
+  ],
 ];
 
 describe('account mails', () => {
