@@ -13,6 +13,7 @@ import { benchRenderThroughput, CACHED_PAGE, UNCACHED_PAGE } from './render-thro
 import { benchRenderUnderLoad } from './render-under-load.ts';
 import { benchSeed } from './seed.ts';
 import { benchTrade, TRADE_API_PATHS } from './trade.ts';
+import { benchCompiledRss, benchDemoRss } from './demo-rss.ts';
 import { benchRenditionMemory } from './rendition-memory.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
@@ -40,6 +41,7 @@ const SECTIONS = [
   'render-under-load',
   'pdf',
   'worker-rss',
+  'demo-rss',
   'mail-pool',
   'trade',
 ] as const;
@@ -336,6 +338,27 @@ if (selected.has('worker-rss')) {
       value: `${Math.round(rss.peakMiB)} MiB (idle worker ${Math.round(rss.idleMiB)} MiB, ${(rss.peakMiB / rss.idleMiB).toFixed(2)}× idle; render ${rss.renderSeconds.toFixed(1)} s)`,
       target: '≤ 300 MiB',
       ok: rss.peakMiB <= 300,
+    });
+  } finally {
+    await rssContext.close();
+  }
+}
+
+// `npm start` as a newcomer runs it (tsx, embedded PGlite, jobs in process) beside the compiled
+// production web process (PostgreSQL and Redis elsewhere), both idle, in the same run.
+if (selected.has('demo-rss')) {
+  const demo = await benchDemoRss();
+  // Created only now: a test database nobody is connected to counts as a killed run's leftover.
+  await setupTemplate();
+  const rssContext = await createTestContext();
+  try {
+    const compiledMiB = await benchCompiledRss(rssContext);
+    const worst = Math.max(demo.firstStartMiB, demo.restartMiB);
+    results.push({
+      name: 'demo web process (npm start) idle RSS after its first start / after a restart, beside the compiled production web process',
+      value: `${Math.round(demo.firstStartMiB)} / ${Math.round(demo.restartMiB)} MiB (first start peak ${Math.round(demo.firstStartPeakMiB)} MiB); compiled ${Math.round(compiledMiB)} MiB (${(worst / compiledMiB).toFixed(2)}×)`,
+      target: '≤ 300 MiB',
+      ok: worst <= 300,
     });
   } finally {
     await rssContext.close();
