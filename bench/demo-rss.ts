@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestContext } from '../test/harness.ts';
 import { freePort, waitUntil } from '../test/wait.ts';
 import { median } from './catalogue-fixture.ts';
+import { productionEnv, rssMiB } from './process-rss.ts';
 
 export interface DemoRssFigures {
   /** The demo web process (`npm start`: tsx, PGlite, jobs in process) idle after its first start. */
@@ -17,15 +18,6 @@ export interface DemoRssFigures {
 
 const root = path.resolve(import.meta.dirname, '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Resident memory of a process, from /proc (Linux), in MiB; 0 once it has gone. */
-function rssMiB(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-  } catch {
-    return 0;
-  }
-}
 
 /** The web process npm start's launcher spawned (Linux: its only child), the one measured. */
 function serverOf(launcher: ChildProcess): number {
@@ -120,18 +112,7 @@ export async function benchCompiledRss(context: TestContext): Promise<number> {
   const port = await freePort();
   const compiled = await startAndWait(
     [process.execPath, 'dist/src/main.js'],
-    {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      APP_KEY: config.appKey.toString('base64'),
-      DATABASE_URL: config.databaseUrl,
-      REDIS_URL: config.redisUrl,
-      REDIS_PREFIX: config.redisPrefix,
-      VAR_DIR: config.varDir,
-    },
+    { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', ...productionEnv(config) },
     `http://127.0.0.1:${port}`,
   );
   try {

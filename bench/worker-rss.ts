@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import type { JobEnvelope } from '../src/queue.ts';
 import type { TestContext } from '../test/harness.ts';
 import { median, seedCatalogue, touchCatalogue } from './catalogue-fixture.ts';
+import { productionEnv, rssMiB } from './process-rss.ts';
 
 export interface WorkerRssFigures {
   /** RSS of the worker process started and waiting for jobs. */
@@ -18,12 +18,6 @@ export interface WorkerRssFigures {
 const SAMPLE_MS = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Resident memory of a process, from /proc (Linux), in MiB. */
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
 /**
  * A worker process started as `npm run worker` starts one (workers/main.ts under tsx, two malloc
  * arenas), on this context's database, Redis prefix and files: its RSS idle, then its peak while
@@ -36,17 +30,7 @@ export async function benchWorkerRss(context: TestContext): Promise<WorkerRssFig
   const connection = { url: config.redisUrl! };
   const queue = new Queue('catalogue', { connection, prefix: config.redisPrefix });
   const worker = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '..', 'workers', 'main.ts')], {
-    env: {
-      ...process.env,
-      MALLOC_ARENA_MAX: '2',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      APP_KEY: config.appKey.toString('base64'),
-      DATABASE_URL: config.databaseUrl,
-      REDIS_URL: config.redisUrl,
-      REDIS_PREFIX: config.redisPrefix,
-      VAR_DIR: config.varDir,
-    },
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', ...productionEnv(config) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => worker.once('exit', resolve));
