@@ -156,10 +156,14 @@ describe('the plant list, rendered for the visitor who asks', () => {
     const html = page.body as string;
     expect(html).toContain('<h1');
     expect(html).toMatch(/<noscript>[\s\S]*Carpinus betulus[\s\S]*250[\s\S]*<\/noscript>/);
+    // The header knows who it is for: their account, not "Log in".
+    expect(html).toMatch(/<a[^>]*href="\/account"[^>]*>[\s\S]*?My account/);
+    expect(html).not.toMatch(/<a[^>]*href="\/login"[^>]*>[\s\S]*?Log in/);
 
     // Another visitor asking for the same URL gets their own page, not the buyer's.
     const guest = await app.visitor().get('/plant-list', { accept: 'text/html' });
     expect(guest.body).not.toContain('Carpinus betulus');
     expect(guest.body).toMatch(/<noscript>[\s\S]*log in[\s\S]*<\/noscript>/);
+    expect(guest.body).toMatch(/<a[^>]*href="\/login"[^>]*>[\s\S]*?Log in/);
   });
 });

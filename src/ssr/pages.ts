@@ -13,6 +13,7 @@ import { loadServerRenderer, type ServerRenderer } from './renderer.ts';
 import { shareImageUrl } from './share-image.ts';
 import { structuredData } from './structured-data.ts';
 import type { Viewer } from '../viewer.ts';
+import type { User } from '../modules/users/service.ts';
 
 /** A render that takes longer than this is abandoned (the app shell is served instead). */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -54,7 +55,12 @@ export function serverPages(
   ): Promise<{ status: number; html: string } | undefined> {
     const result = await built.render({
       url: `${deps.config.appUrl}${page.url}`,
-      resolveApi: page.personal ? personalResolver(resolveApi, services, ctx.state.viewer as Viewer | undefined) : resolveApi,
+      resolveApi: page.personal
+        ? personalResolver(resolveApi, services, {
+            user: ctx.state.user as User | undefined,
+            viewer: ctx.state.viewer as Viewer | undefined,
+          })
+        : resolveApi,
       requestInfo: { csrfToken: CSRF_PLACEHOLDER, formPost },
       signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
     });

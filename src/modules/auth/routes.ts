@@ -8,7 +8,7 @@ import { rateLimit } from '../../http/rate-limit.ts';
 import { consume } from '../../limiters.ts';
 import { validate } from '../../validation/validate.ts';
 import type { User } from '../users/service.ts';
-import { presentCurrentUser } from '../users/presenter.ts';
+import { presentCurrentUser, presentSession } from '../users/presenter.ts';
 import { loginSchema, registerSchema, twoFactorChallengeSchema } from './schema.ts';
 import { challengeLockout } from './challenge-lockout.ts';
 import { knownDevices } from './known-devices.ts';
@@ -124,10 +124,7 @@ export function authRoutes(deps: Deps, auth: AuthService, respondWithPage: Respo
   // every public page view), and says "signed in, not verified" without the user's details.
   router.get('/api/session', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const user = ctx.state.user as User | undefined;
-    if (!user) ctx.body = { user: null };
-    else if (!user.email_verified_at) ctx.body = { user: null, unverified: true };
-    else ctx.body = { user: presentCurrentUser(user) };
+    ctx.body = presentSession(ctx.state.user as User | undefined);
   });
 
   router.get('/api/user', requireVerified, (ctx) => {

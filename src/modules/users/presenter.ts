@@ -19,6 +19,16 @@ export function presentCurrentUser(user: User): UserAccount {
   };
 }
 
+/**
+ * GET /api/session's body, what the app boots from: a guest is `{ user: null }`, and "signed in,
+ * not verified" is said without the user's details.
+ */
+export function presentSession(user: User | undefined): { user: UserAccount | null; unverified?: true } {
+  if (!user) return { user: null };
+  if (!user.email_verified_at) return { user: null, unverified: true };
+  return { user: presentCurrentUser(user) };
+}
+
 /** A users-list row as the list query reads it: the user's columns it needs and their latest trade application's. */
 export interface UserListRecord {
   id: number;

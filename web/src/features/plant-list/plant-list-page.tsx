@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks.ts';
 import { selectCurrentUser } from '../../lib/session/session.ts';
+import { sessionApi } from '../../lib/session/session-api.ts';
 import buttons from '../../components/button.module.css';
 import { ConfirmButton } from '../../components/confirm-button.tsx';
 import { Notice } from '../../components/notice.tsx';
@@ -139,9 +140,16 @@ export function PlantListPage() {
   );
 }
 
-/** Rendered for the visitor who asks (src/ssr/paths.ts): the server reads their own list (401 for a guest). */
+/**
+ * Rendered for the visitor who asks (src/ssr/paths.ts): the server reads their own list (401 for a
+ * guest) and who they are, so the header offers a signed-in buyer their account, with or without
+ * JavaScript.
+ */
 export const handle: PageHandle = {
-  prefetch: (_page, dispatch) => [dispatch(plantListApi.endpoints.getPlantList.initiate(true))],
+  prefetch: (_page, dispatch) => [
+    dispatch(plantListApi.endpoints.getPlantList.initiate(true)),
+    dispatch(sessionApi.endpoints.getCurrentUser.initiate()),
+  ],
   meta: () => ({
     title: 'Plant list',
     description: 'Your list of plants and quantities for a trade quotation from Hothfield Nurseries.',

@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { authRedirectRequested } from '../api/api.ts';
+import { authRedirectRequested, serverQueriesReceived } from '../api/api.ts';
 import type { AuthRedirectReason } from '../api/api.ts';
 import { sessionApi } from './session-api.ts';
 import type { UserAccount } from '../../../../shared/api/users.ts';
@@ -14,6 +14,9 @@ export interface SessionState {
   /** An auth failure the router has still to act on (see AuthRedirects in route-guards.tsx). */
   redirect: AuthRedirectReason | null;
 }
+
+/** RTK Query's cache key of GET /api/session's query. */
+const CURRENT_USER_QUERY = 'getCurrentUser(undefined)';
 
 const initialState: SessionState = { user: null, checked: false, unverified: false, redirect: null };
 
@@ -46,6 +49,15 @@ export const sessionSlice = createSlice({
         }
         if (action.payload === 'verify-email') state.unverified = true;
         state.redirect = action.payload;
+      })
+      // A personal page rendered on the server (the plant list) hands over who it was rendered for;
+      // taken as the first answer, so the hydrated header is the server's.
+      .addCase(serverQueriesReceived, (state, action) => {
+        const answer = action.payload.queries[CURRENT_USER_QUERY] as { status?: string; data?: UserAccount | null } | undefined;
+        if (answer?.status !== 'fulfilled') return;
+        state.user = answer.data ?? null;
+        state.checked = true;
+        state.unverified = false;
       })
       .addMatcher(sessionApi.endpoints.getCurrentUser.matchFulfilled, (state, action) => {
         state.user = action.payload;
