@@ -33,13 +33,21 @@ export const SAMPLE_SPECIES: { genus: string; species: string; common_name: stri
   { genus: 'Viburnum', species: 'opulus', common_name: 'Guelder rose' },
 ];
 
-/** `count` rows cycling through species, forms and heights. */
+/** Distinct species × form × height rows {@link sampleRows} makes before it needs a cultivar. */
+const SAMPLE_COMBINATIONS = SAMPLE_SPECIES.length * CATALOGUE_FORMS.length * CATALOGUE_HEIGHTS.length;
+
+/**
+ * `count` rows cycling through species, forms and heights, each a plant of its own (the catalogue
+ * holds one active line per plant): past every combination, a numbered cultivar tells them apart.
+ */
 export function sampleRows(count: number) {
   return Array.from({ length: count }, (_, i) => {
     const s = SAMPLE_SPECIES[i % SAMPLE_SPECIES.length]!;
     const round = Math.floor(i / SAMPLE_SPECIES.length);
+    const cultivar = Math.floor(i / SAMPLE_COMBINATIONS);
     return {
       ...s,
+      species: cultivar ? `${s.species} 'Selection ${cultivar}'` : s.species,
       form: CATALOGUE_FORMS[(round + i) % CATALOGUE_FORMS.length]!,
       height: CATALOGUE_HEIGHTS[round % CATALOGUE_HEIGHTS.length]!,
     };
