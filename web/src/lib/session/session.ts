@@ -20,6 +20,13 @@ const CURRENT_USER_QUERY = 'getCurrentUser(undefined)';
 
 const initialState: SessionState = { user: null, checked: false, unverified: false, redirect: null };
 
+/** GET /api/session has answered with this user (null: a guest). */
+function signedInAs(state: SessionState, user: UserAccount | null): void {
+  state.user = user;
+  state.checked = true;
+  state.unverified = false;
+}
+
 /** Holds the current user; kept in step with every answer of the current-user query. */
 export const sessionSlice = createSlice({
   name: 'session',
@@ -54,16 +61,9 @@ export const sessionSlice = createSlice({
       // taken as the first answer, so the hydrated header is the server's.
       .addCase(serverQueriesReceived, (state, action) => {
         const answer = action.payload.queries[CURRENT_USER_QUERY] as { status?: string; data?: UserAccount | null } | undefined;
-        if (answer?.status !== 'fulfilled') return;
-        state.user = answer.data ?? null;
-        state.checked = true;
-        state.unverified = false;
+        if (answer?.status === 'fulfilled') signedInAs(state, answer.data ?? null);
       })
-      .addMatcher(sessionApi.endpoints.getCurrentUser.matchFulfilled, (state, action) => {
-        state.user = action.payload;
-        state.checked = true;
-        state.unverified = false;
-      })
+      .addMatcher(sessionApi.endpoints.getCurrentUser.matchFulfilled, (state, action) => signedInAs(state, action.payload))
       .addMatcher(sessionApi.endpoints.getCurrentUser.matchRejected, (state, action) => {
         // A request skipped because one is already running is not an answer.
         if (action.meta.condition) return;
