@@ -22,6 +22,7 @@ import { serverPages } from './ssr/pages.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { loadUser, sessionUserJoin } from './modules/auth/session-auth.ts';
+import { sessionTradeJoin, tradeApproval } from './modules/trade/session-join.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -74,10 +75,10 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(spa(deps.config.webDist));
   app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
   app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
-  app.use(sessionMiddleware(app, deps.db, secure, [sessionUserJoin(deps.db)]));
+  app.use(sessionMiddleware(app, deps.db, secure, [sessionUserJoin(deps.db), sessionTradeJoin(deps.db)]));
   app.use(loadUser(deps));
   // Who sees trade prices, decided once for the whole request; every route reads ctx.state.viewer.
-  app.use(resolveViewer(services.trade.isApprovedTrade));
+  app.use(resolveViewer(tradeApproval(deps.db)));
   app.use(jsonBody());
 
   const routers: Router[] = [

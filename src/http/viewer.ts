@@ -14,12 +14,12 @@ interface ViewerState {
  * see no user and show every buyer the public catalogue, so it refuses to run until the auth
  * middleware has said who is signed in (ctx.state.user set, null for nobody).
  */
-export function resolveViewer(isApprovedTrade: (userId: number) => Promise<boolean>): Middleware {
+export function resolveViewer(isApprovedTrade: (userId: number, ctx: Context) => Promise<boolean>): Middleware {
   return async (ctx, next) => {
     const state = ctx.state as ViewerState;
     if (state.user === undefined)
       throw new Error('resolveViewer ran before the auth middleware set ctx.state.user: mount it after loadUser.');
-    state.viewer = await viewerFor(state.user, isApprovedTrade);
+    state.viewer = await viewerFor(state.user, (userId) => isApprovedTrade(userId, ctx));
     await next();
   };
 }

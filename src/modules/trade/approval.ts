@@ -16,6 +16,14 @@ export async function isApprovedTrade(db: Db, userId: number): Promise<boolean> 
 }
 
 /**
+ * The same rule as a column of another query: whether the user in `userIdColumn` holds an approved
+ * trade account. The session read selects it (session-join.ts), so a signed-in request learns its
+ * viewer without a round trip of its own.
+ */
+export const approvedTradeColumn = (db: Db, userIdColumn: string) =>
+  db.raw('exists (?)', [approvedTradeAccounts(db).whereRaw('trade_applications.user_id = ??', [userIdColumn]).select(db.raw('1'))]);
+
+/**
  * The company and delivery postcode of the user's approved trade account, or undefined without one:
  * what a quote request from that buyer is filled with when the form leaves them blank, and whom
  * their price list is made out to.
