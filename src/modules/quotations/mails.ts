@@ -8,7 +8,7 @@ import type { MailMessage } from '../../mail/transport.ts';
 import { dateOnly } from '../quotes/presenter.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import type { RequestOfQuotation } from './service.ts';
-import { lineTotal } from './totals.ts';
+import { lineTotal } from '../../../shared/quotation-totals.ts';
 
 const CELL = 'style="padding:4px 8px;border-bottom:1px solid #e3e8df"';
 /** The lines table's column headers: layout, which the plain-text lines say by their shape. */

@@ -3,7 +3,7 @@ import type { AdminQuotation, Quotation, QuotationLine, QuotationSummary, Quotat
 import { dateOnly } from '../quotes/presenter.ts';
 import { availabilityOf } from './draft-lines.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
-import { lineTotal, quotationTotals } from './totals.ts';
+import { lineTotal, quotationTotals } from '../../../shared/quotation-totals.ts';
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 

@@ -5,7 +5,7 @@ import { calendarDate, heightText, longDate } from '../../mail/format.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import type { RequestOfQuotation } from './service.ts';
 import { dateOnly } from '../quotes/presenter.ts';
-import { lineTotal } from './totals.ts';
+import { lineTotal } from '../../../shared/quotation-totals.ts';
 import type { QuotationTotals } from '../../../shared/api/quotations.ts';
 
 /** What the quotation PDF prints. */

@@ -10,7 +10,7 @@ import { verifyQuotationToken } from './link.ts';
 import { QuotationLineRow, QuotationRow } from './model.ts';
 import { presentAdminQuotation, presentQuotation, presentSummary } from './presenter.ts';
 import type { DraftInput } from './schema.ts';
-import { quotationTotals } from './totals.ts';
+import { quotationTotals } from '../../../shared/quotation-totals.ts';
 
 export { quotationLink, quotationToken, verifyQuotationToken, type LinkedQuotation } from './link.ts';
 export { ukDay } from './days.ts';

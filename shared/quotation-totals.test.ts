@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotal, quotationTotals } from './totals.ts';
+import { lineTotal, quotationTotals } from './quotation-totals.ts';
 
 describe('quotationTotals', () => {
   it('adds the lines and delivery, then 20 % VAT on the whole', () => {

@@ -1,4 +1,4 @@
-import type { QuotationTotals } from '../../../shared/api/quotations.ts';
+import type { QuotationTotals } from './api/quotations.ts';
 
 /** What a quotation's totals depend on. */
 export interface TotalsInput {
@@ -9,11 +9,11 @@ export interface TotalsInput {
 }
 
 /**
- * A quotation's totals, the one rule for the editor, the stored row, the PDF and the mail. VAT is
- * worked out once on the whole net amount (goods plus delivery, which follows the goods' rate) and
- * rounded to the nearest penny, half a penny up — HMRC's invoice-level rounding — never per line,
- * so the VAT shown is the VAT of the total shown. BigInt keeps the product exact for any amount
- * the columns allow.
+ * A quotation's totals: the one rule for the admin editor (live, in the browser), the stored row,
+ * the PDF and the mail. VAT is worked out once on the whole net amount (goods plus delivery, which
+ * follows the goods' rate) and rounded to the nearest penny, half a penny up — HMRC's
+ * invoice-level rounding — never per line, so the VAT shown is the VAT of the total shown. BigInt
+ * keeps the product exact for any amount the columns allow.
  */
 export function quotationTotals(input: TotalsInput): QuotationTotals {
   let subtotal = 0;
