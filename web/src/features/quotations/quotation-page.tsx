@@ -6,6 +6,7 @@ import { QuotationView } from '../../components/quotation-view.tsx';
 import { describeError } from '../../lib/api/errors.ts';
 import { QuotationAnswer } from './quotation-answer.tsx';
 import { useGetBuyerQuotationQuery } from './quotations-api.ts';
+import styles from './quotation-page.module.css';
 
 /**
  * /quotations/{id}[?token=…]: a sent quotation, for its signed-in owner or for whoever holds the
@@ -23,23 +24,28 @@ export function QuotationPage() {
 
   if (!valid || describeError(error).status === 404) {
     return (
-      <>
+      <div className={`container ${styles.page}`}>
         <h1>Quotation not found</h1>
         <p>
           This link does not open a quotation: it may have expired, or been replaced by a later version. Please check the latest email we
           sent you, or <Link to="/contact">contact us</Link>.
         </p>
-      </>
+      </div>
     );
   }
   if (isLoading) return <Loading label="Loading the quotation…" />;
-  if (error || !data) return <Notice tone="error">The quotation could not be loaded; please reload the page.</Notice>;
+  if (error || !data)
+    return (
+      <div className={`container ${styles.page}`}>
+        <Notice tone="error">The quotation could not be loaded; please reload the page.</Notice>
+      </div>
+    );
   return (
-    <>
+    <div className={`container ${styles.page}`}>
       <h1>Your quotation</h1>
       <QuotationView quotation={data}>
         <QuotationAnswer quotation={data} token={token} />
       </QuotationView>
-    </>
+    </div>
   );
 }
