@@ -22,7 +22,7 @@ let codes: string[];
 /** The widest horizontal overflow of the page and of its tables' scrollers: 0 on a phone. */
 const overflow = (page: Page) =>
   page.evaluate(() =>
-    [document.documentElement, ...[...document.querySelectorAll('main table')].map((t) => t.parentElement!)]
+    [document.documentElement, ...Array.from(document.querySelectorAll('main table')).map((t) => t.parentElement!)]
       .map((element) => element.scrollWidth - element.clientWidth)
       .reduce((widest, each) => Math.max(widest, each), 0),
   );

@@ -13,3 +13,15 @@ export function addDays(day: string, days: number): string {
 
 /** How long a quotation holds unless staff say otherwise. */
 export const DEFAULT_VALID_DAYS = 30;
+
+/**
+ * A DATE column as YYYY-MM-DD, whether the driver gave a Date (local midnight) or the text. The
+ * quotes module has the same reading of its own dates; this module keeps its own so that quotes
+ * can show a request's quotations without the two modules needing each other.
+ */
+export function dateOnly(value: Date | string | null): string | null {
+  if (value === null) return null;
+  if (typeof value === 'string') return value.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}

@@ -42,7 +42,7 @@ export function availabilityOf(line: CatalogueLine | undefined): CatalogueAvaila
 }
 
 /** The catalogue's unit price for `quantity` (its break's, if one applies); null when it has none. */
-export const cataloguePrice = (line: CatalogueLine | undefined, quantity: number): number | null =>
+const cataloguePrice = (line: CatalogueLine | undefined, quantity: number): number | null =>
   priceForQuantity(line?.trade, quantity)?.unit_pence ?? null;
 
 /** A vocabulary position; an unknown value sits past the end. */

@@ -1,6 +1,6 @@
 import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
 import type { AdminQuotation, Quotation, QuotationLine, QuotationSummary, QuotationTotals } from '../../../shared/api/quotations.ts';
-import { dateOnly } from '../quotes/presenter.ts';
+import { dateOnly } from './days.ts';
 import { availabilityOf } from './draft-lines.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import { lineTotal, quotationTotals } from '../../../shared/quotation-totals.ts';
@@ -22,7 +22,7 @@ export function totalsOf(row: QuotationRow, lines: readonly QuotationLineRow[]):
   return quotationTotals({ lines, delivery_pence: row.delivery_pence, vat_rate_bp: row.vat_rate_bp });
 }
 
-export function presentLine(line: QuotationLineRow): QuotationLine {
+function presentLine(line: QuotationLineRow): QuotationLine {
   return {
     id: line.id,
     position: line.position,

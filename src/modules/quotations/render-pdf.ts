@@ -4,7 +4,7 @@ import type { BusinessDetails } from '../../config.ts';
 import { calendarDate, heightText, longDate } from '../../mail/format.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import type { RequestOfQuotation } from './service.ts';
-import { dateOnly } from '../quotes/presenter.ts';
+import { dateOnly } from './days.ts';
 import { lineTotal } from '../../../shared/quotation-totals.ts';
 import type { QuotationTotals } from '../../../shared/api/quotations.ts';
 
@@ -18,7 +18,7 @@ export interface QuotationDocument {
 }
 
 /** The terms printed under every quotation: what the price covers and how it is accepted. */
-export const QUOTATION_TERMS = [
+const QUOTATION_TERMS = [
   'Prices are in pounds sterling and exclude VAT unless marked "inc VAT"; VAT is charged at the rate shown.',
   'This quotation holds until the date shown, subject to the plants remaining unsold: stock is reserved only when the quotation is accepted.',
   'Bare-root plants are lifted and delivered in season (November to March).',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Most lines a quotation holds: a request's 200 and a substitute for each, with room to add. */
-export const MAX_QUOTATION_LINES = 500;
+const MAX_QUOTATION_LINES = 500;
 const MAX_QUANTITY = 1_000_000;
 const MAX_UNIT_PENCE = 10_000_000;
 const MAX_DELIVERY_PENCE = 100_000_000;
@@ -50,7 +50,6 @@ const lineSchema = z
   .refine((line) => (line.id === undefined) !== (line.code === undefined), {
     error: 'Each line must name either an existing line (id) or a product code (code).',
   });
-export type DraftLineInput = z.output<typeof lineSchema>;
 
 /**
  * PATCH …/quotation/{id}: the draft as the editor holds it. Every field is optional; `lines`,
@@ -68,6 +67,3 @@ export const draftSchema = z.object({
   note: noteText('note', 5000).optional(),
 });
 export type DraftInput = z.output<typeof draftSchema>;
-
-/** GET /api/quotations/{id}?token=: a guest's signed link (any other query is ignored). */
-export const tokenQuery = z.object({ token: z.string().max(200).optional() }).loose();

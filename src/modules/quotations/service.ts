@@ -3,8 +3,7 @@ import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound, validationError } from '../../errors.ts';
 import { staffLineByCode, staffLinesByIds, staffLinesOfPlants } from '../catalogue/service.ts';
-import { dateOnly } from '../quotes/presenter.ts';
-import { addDays, DEFAULT_VALID_DAYS, ukDay } from './days.ts';
+import { addDays, dateOnly, DEFAULT_VALID_DAYS, ukDay } from './days.ts';
 import { draftLines, lineFromCatalogue, type DraftLine, type RequestedLine } from './draft-lines.ts';
 import { verifyQuotationToken } from './link.ts';
 import { QuotationLineRow, QuotationRow } from './model.ts';
@@ -12,8 +11,13 @@ import { presentAdminQuotation, presentQuotation, presentSummary } from './prese
 import type { DraftInput } from './schema.ts';
 import { quotationTotals } from '../../../shared/quotation-totals.ts';
 
-export { quotationLink, quotationToken, verifyQuotationToken, type LinkedQuotation } from './link.ts';
-export { ukDay } from './days.ts';
+export { quotationLink, quotationToken } from './link.ts';
+/**
+ * For the acceptance of a guest's quotation (the orders work of issue 19): whether a signed link's
+ * token opens this quotation today.
+ * @public
+ */
+export { verifyQuotationToken } from './link.ts';
 
 /** The standard rate of VAT in basis points (20 %). */
 const STANDARD_VAT_BP = 2000;
@@ -43,7 +47,7 @@ async function requestRow(db: Db | Trx, id: number, lock = false): Promise<Reque
   return (await (lock ? query.forUpdate() : query)) as RequestOfQuotation | undefined;
 }
 
-export const linesOf = (db: Db | Trx, quotationId: number) =>
+const linesOf = (db: Db | Trx, quotationId: number) =>
   QuotationLineRow.query(db)
     .where({ quotation_id: quotationId })
     .orderBy([{ column: 'position' }, { column: 'id' }]);

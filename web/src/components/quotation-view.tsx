@@ -4,7 +4,7 @@ import type { Quotation, QuotationStatus } from '../../../shared/api/quotations.
 import styles from './quotation-view.module.css';
 
 /** A quotation's status as its buyer reads it. */
-export const QUOTATION_STATUS_LABELS: Record<QuotationStatus, string> = {
+const QUOTATION_STATUS_LABELS: Record<QuotationStatus, string> = {
   draft: 'Being prepared',
   sent: 'Awaiting your answer',
   accepted: 'Accepted',

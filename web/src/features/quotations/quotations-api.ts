@@ -2,7 +2,7 @@ import { api } from '../../lib/api/api.ts';
 import type { Quotation } from '../../../../shared/api/quotations.ts';
 
 /** A quotation as the page names it: its id, and a guest's token from the mail's link. */
-export interface QuotationArgs {
+interface QuotationArgs {
   id: number;
   token?: string;
 }

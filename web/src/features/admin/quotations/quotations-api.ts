@@ -2,13 +2,13 @@ import { api } from '../../../lib/api/api.ts';
 import type { AdminQuotation } from '../../../../../shared/api/quotations.ts';
 
 /** A quotation by its request and id, as the admin's URLs name it. */
-export interface QuotationKey {
+interface QuotationKey {
   requestId: number;
   id: number;
 }
 
 /** A line as saved: one already there (`id`) or one added by product code (its price left out: the catalogue's). */
-export type QuotationPatchLine = ({ id: number } | { code: string }) & { quantity: number; unit_price_pence?: number | null; note: string };
+type QuotationPatchLine = ({ id: number } | { code: string }) & { quantity: number; unit_price_pence?: number | null; note: string };
 
 /** The body of PATCH …/quotation/{id}: the whole line list in order, and the draft's fields. */
 export interface QuotationPatch {
