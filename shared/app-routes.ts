@@ -50,6 +50,12 @@ export const PLANT_LIST_PATH = 'plant-list';
 /** The quote request form for the plant list: client-rendered like the list it sends. */
 export const PLANT_LIST_QUOTE_PATH = 'plant-list/quote';
 
+/**
+ * A sent quotation as its buyer reads it (issue 19): client-rendered, reached from the quotation
+ * mail — a guest's link carries `?token=`, so the page is never a server-rendered, cacheable one.
+ */
+export const QUOTATION_PATH = 'quotations/:id';
+
 /** The admin area: one route for /admin and everything below it (its own table: layouts/admin/admin-area.tsx). */
 export const ADMIN_PATH = 'admin/*';
 
@@ -83,6 +89,9 @@ export const PLANT_LIST_QUOTE_SCREEN = pathPattern(PLANT_LIST_QUOTE_PATH);
 /** The admin area, any screen of it. */
 export const ADMIN_AREA = pathPattern(ADMIN_PATH);
 
+/** The buyer's quotation page. */
+export const QUOTATION_SCREEN = pathPattern(QUOTATION_PATH);
+
 const CLIENT_ROUTES: readonly RegExp[] = [
   ...Object.values(PAGE_PATHS).map(pathPattern),
   ...AUTH_SCREENS,
@@ -90,6 +99,7 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   ...Object.values(ACCOUNT_SCREEN_PATHS).map((screen) => pathPattern(`${ACCOUNT_PATH}/${screen}`)),
   PLANT_LIST_SCREEN,
   PLANT_LIST_QUOTE_SCREEN,
+  QUOTATION_SCREEN,
   ADMIN_AREA,
 ];
 

@@ -40,6 +40,8 @@ import { userRoutes } from './modules/users/routes.ts';
 import { plantListRoutes } from './modules/plant-lists/routes.ts';
 import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
+import { quotationAdminRoutes } from './modules/quotations/admin-routes.ts';
+import { quotationRoutes } from './modules/quotations/routes.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import type { Services } from './services.ts';
 
@@ -99,8 +101,10 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     enquiryRoutes(services.enquiries),
     mailRoutes(services.mails),
     plantListRoutes(services.plantLists),
-    quoteRoutes(deps, services.quotes),
+    quoteRoutes(deps, services.quotes, services.quotations),
     quoteAdminRoutes(services.quotes),
+    quotationRoutes(deps, services.quotations, deps.storage),
+    quotationAdminRoutes(services.quotations, deps.storage),
     tradeRoutes(deps, services.trade, deps.storage),
     adminRoutes(services.adminStats),
     queueDashboardRoutes(deps.queue),

@@ -42,6 +42,10 @@ interface DomainEvents {
   'trade.account_changed': { historyId: number };
   /** An approved buyer asked for a fresh personal price list. */
   'trade.price_list_requested': { userId: number };
+  /** Staff sent a quotation (its totals fixed, the version before superseded): render its PDF. */
+  'quotation.sent': { quotationId: number };
+  /** A sent quotation's PDF is stored: mail it to the buyer. */
+  'quotation.pdf_ready': { quotationId: number };
 }
 export type EventName = keyof DomainEvents;
 

@@ -5,6 +5,7 @@ import { renderCatalogue } from './modules/catalogue/render-job.ts';
 import { renderImageRenditions } from './modules/galleries/renditions-job.ts';
 import { deliverMail } from './outbox/mail-delivery.ts';
 import { renderPriceList } from './modules/trade/price-list-job.ts';
+import { renderQuotationPdfJob } from './modules/quotations/pdf-job.ts';
 import { renderWidgetRenditions } from './modules/widgets/renditions-job.ts';
 import { timedProcessors } from './metrics/jobs.ts';
 import type { Processors } from './queue.ts';
@@ -22,6 +23,7 @@ export function buildProcessors(deps: Deps, services: Services): Processors {
     'mail.deliver': ({ id }) => deliverMail(deps, mailBuilders, id),
     'catalogue.render': () => renderCatalogue(deps),
     'catalogue.price_list': ({ userId }) => renderPriceList(deps, userId),
+    'quotations.render_pdf': ({ quotationId }) => renderQuotationPdfJob(deps, quotationId),
     // On the last attempt a storage failure marks the image failed instead of leaving it processing.
     'images.renditions': ({ imageId }, { lastAttempt }) => renderImageRenditions(deps, imageId, { lastAttempt }),
     'widgets.renditions': ({ widgetId }) => renderWidgetRenditions(deps, widgetId),

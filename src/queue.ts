@@ -14,6 +14,8 @@ export interface JobPayloads {
   'images.renditions': { imageId: number };
   'widgets.renditions': { widgetId: number };
   'catalogue.price_list': { userId: number };
+  /** A sent quotation's PDF, then its mail (src/modules/quotations/pdf-job.ts). */
+  'quotations.render_pdf': { quotationId: number };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
   'mail.recover': Record<string, never>;
@@ -41,6 +43,8 @@ const jobQueues: Record<JobName, QueueName> = {
   'widgets.renditions': 'images',
   // A price list is a catalogue render: it shares the render's queue and its one-at-a-time bound.
   'catalogue.price_list': 'catalogue',
+  // A quotation is a small document render: the render queue, never behind a backlog of mails.
+  'quotations.render_pdf': 'catalogue',
   'outbox.relay': 'housekeeping',
   'mail.recover': 'housekeeping',
   'images.recover': 'housekeeping',

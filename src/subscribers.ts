@@ -41,6 +41,14 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
       return [job('widgets.renditions', { widgetId: event.payload.widgetId }, { dedupeKey: `widget-${event.payload.widgetId}` })];
     case 'trade.price_list_requested':
       return [job('catalogue.price_list', { userId: event.payload.userId }, { dedupeKey: `price-list-${event.payload.userId}` })];
+    case 'quotation.sent':
+      return [
+        job(
+          'quotations.render_pdf',
+          { quotationId: event.payload.quotationId },
+          { dedupeKey: `quotation-pdf-${event.payload.quotationId}` },
+        ),
+      ];
     default:
       return [];
   }

@@ -66,8 +66,26 @@ beforeAll(async () => {
   const message = await insertContactMessage(db);
   const others = [await insertUser(context.deps), await insertUser(context.deps, { role: 'admin' })];
   await renderCatalogue(context.deps);
+  // A quote request with a draft quotation (issue 19), so /quote-requests/{id}/quotation/{qid} is reached with real ids.
+  const [request] = await db('quote_requests')
+    .insert({ reference: 'Q-2026-F1', name: 'Fuzz Buyer', email: 'fuzz@example.com', delivery_postcode: 'TN27 9AA' })
+    .returning('id');
+  const [quotation] = await db('quotations')
+    .insert({ quote_request_id: request.id, version: 1, reference: 'Q-2026-F1/1', valid_until: '2099-01-01' })
+    .returning('id');
+  await db('quotation_lines').insert({
+    quotation_id: quotation.id,
+    position: 1,
+    catalogue_item_id: lines[0],
+    genus: 'Fagus',
+    species: 'sylvatica',
+    form: 'Bare root',
+    height: '60-90',
+    quantity: 5,
+    unit_price_pence: 120,
+  });
   targets = {
-    ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id)],
+    ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id), request.id, quotation.id],
     names: [widget.name],
     email: others[0]!.email,
   };

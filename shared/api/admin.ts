@@ -16,4 +16,6 @@ export interface AdminStats {
   /** Trade applications waiting for a staff decision. */
   trade: { pending: number };
   mails: MailCounts;
+  /** Quotations sent and still valid, not yet accepted or declined ("awaiting an answer"). */
+  quotations: { awaiting: number };
 }

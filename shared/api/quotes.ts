@@ -1,6 +1,7 @@
 /** Quote requests as the API shows them (src/modules/quotes/). */
 import type { CatalogueTrade } from './catalogue.ts';
 import type { PlantList } from './plant-lists.ts';
+import type { Quotation } from './quotations.ts';
 
 export type QuoteStatus = 'new' | 'quoted' | 'won' | 'lost';
 
@@ -61,6 +62,11 @@ export interface QuoteRequestDetail extends QuoteRequestSummary {
   telephone: string;
   notes: string;
   lines: QuoteRequestLine[];
+}
+
+/** GET /api/quote-requests/{id}: the buyer's request with its quotations, sent versions only, newest first. */
+export interface BuyerQuoteRequestDetail extends QuoteRequestDetail {
+  quotations: Quotation[];
 }
 
 /**

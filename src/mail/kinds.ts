@@ -22,6 +22,8 @@ export interface MailParams {
   'trade.decision': { applicationId: number };
   'trade.account': { historyId: number };
   'contact.enquiry': { enquiryId: number };
+  /** The buyer's sent quotation, its PDF attached. */
+  'quotation.sent': { quotationId: number };
 }
 export type MailKind = keyof MailParams;
 
@@ -45,6 +47,7 @@ const queues: Record<MailKind, QueueName> = {
   'quote.sales': 'mail',
   'quote.confirmation': 'mail',
   'contact.enquiry': 'mail',
+  'quotation.sent': 'mail',
 };
 export const mailQueue = (kind: MailKind): QueueName => queues[kind];
 

@@ -31,6 +31,9 @@ export function mailsFor(event: AnyStoredEvent): OwedMail[] {
       return [{ kind: 'trade.decision', params: { applicationId: event.payload.applicationId } }];
     case 'trade.account_changed':
       return [{ kind: 'trade.account', params: { historyId: event.payload.historyId } }];
+    // Owed once the PDF is stored (the render job records it), so the mail always has its attachment.
+    case 'quotation.pdf_ready':
+      return [{ kind: 'quotation.sent', params: { quotationId: event.payload.quotationId } }];
     case 'user.login_locked':
       return [{ kind: 'account.login-lockout', params: { userId: event.payload.userId, minutes: event.payload.minutes } }];
     case 'user.password_reset_requested':

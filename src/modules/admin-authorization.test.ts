@@ -70,6 +70,30 @@ const quoteRequest = async () => {
   });
   return row.id as number;
 };
+/** A quotation of a new quote request: a draft unless told, with one priced line; its request's id and its id. */
+const quotation = async (status: 'draft' | 'sent' = 'draft') => {
+  const requestId = await quoteRequest();
+  const [row] = await db()('quotations')
+    .insert({ quote_request_id: requestId, version: 1, reference: `Q-2026-M${quotes}/1`, status, valid_until: '2099-01-01' })
+    .returning('id');
+  await db()('quotation_lines').insert({
+    quotation_id: row.id,
+    position: 1,
+    genus: 'Fagus',
+    species: 'sylvatica',
+    form: 'Bare root',
+    height: '60-90',
+    quantity: 5,
+    unit_price_pence: 120,
+  });
+  if (status === 'sent') {
+    await db()('quotations')
+      .where({ id: row.id })
+      .update({ pdf_key: `quotations/${requestId}/matrix.pdf`, pdf_bytes: 4 });
+    await context.deps.storage.put(`quotations/${requestId}/matrix.pdf`, Buffer.from('%PDF'));
+  }
+  return { requestId, id: row.id as number };
+};
 const csv = 'Genus,Species,Common name,Form,Height (cm)\nCrataegus,monogyna,Hawthorn,Bare root,40-60\n';
 
 const cases: Case[] = [
@@ -323,6 +347,62 @@ const cases: Case[] = [
     prepare: async () => {
       const id = await quoteRequest();
       return (c) => c.patch(`/api/admin/quote-requests/${id}`, { status: 'quoted' });
+    },
+  },
+  {
+    route: 'POST /api/admin/quote-requests/{id}/quotation',
+    success: 201,
+    prepare: async () => {
+      const id = await quoteRequest();
+      return (c) => c.post(`/api/admin/quote-requests/${id}/quotation`);
+    },
+  },
+  {
+    route: 'GET /api/admin/quote-requests/{id}/quotations',
+    success: 200,
+    prepare: async () => {
+      const { requestId } = await quotation();
+      return (c) => c.get(`/api/admin/quote-requests/${requestId}/quotations`);
+    },
+  },
+  {
+    route: 'GET /api/admin/quote-requests/{id}/quotation/{qid}',
+    success: 200,
+    prepare: async () => {
+      const { requestId, id } = await quotation();
+      return (c) => c.get(`/api/admin/quote-requests/${requestId}/quotation/${id}`);
+    },
+  },
+  {
+    route: 'PATCH /api/admin/quote-requests/{id}/quotation/{qid}',
+    success: 200,
+    prepare: async () => {
+      const { requestId, id } = await quotation();
+      return (c) => c.patch(`/api/admin/quote-requests/${requestId}/quotation/${id}`, { delivery_pence: 2500 });
+    },
+  },
+  {
+    route: 'POST /api/admin/quote-requests/{id}/quotation/{qid}/send',
+    success: 200,
+    prepare: async () => {
+      const { requestId, id } = await quotation();
+      return (c) => c.post(`/api/admin/quote-requests/${requestId}/quotation/${id}/send`);
+    },
+  },
+  {
+    route: 'POST /api/admin/quote-requests/{id}/quotation/{qid}/revise',
+    success: 201,
+    prepare: async () => {
+      const { requestId, id } = await quotation('sent');
+      return (c) => c.post(`/api/admin/quote-requests/${requestId}/quotation/${id}/revise`);
+    },
+  },
+  {
+    route: 'GET /api/admin/quote-requests/{id}/quotation/{qid}/pdf',
+    success: 200,
+    prepare: async () => {
+      const { requestId, id } = await quotation('sent');
+      return (c) => c.get(`/api/admin/quote-requests/${requestId}/quotation/${id}/pdf`);
     },
   },
   {

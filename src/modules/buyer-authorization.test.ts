@@ -6,6 +6,7 @@ import { createTestContext, startTestServer, type TestContext } from '../../test
 import type { TestClient } from '../../test/http-client.ts';
 import { insertTradeApplication } from '../../test/trade.ts';
 import { renderPriceList } from './trade/price-list-job.ts';
+import { quotationToken } from './quotations/service.ts';
 
 /**
  * The buyers' authorization matrix (issue 10; the admin routes are in admin-authorization.test.ts):
@@ -216,4 +217,56 @@ describe("every buyer's route", () => {
     const ownerAnswer = await call(clients.owner);
     expect(ownerAnswer.status, JSON.stringify(ownerAnswer.body).slice(0, 300)).toBe(success);
   });
+});
+
+/**
+ * A buyer's quotation (issue 19) is open to whoever holds its signed link, so it is not in the
+ * table above (a guest is not a 401 there): without the link only its owner reads it, and every
+ * other caller — a guest, another buyer, a guessed or another quotation's token, a draft — gets 404.
+ */
+describe("a buyer's quotation, by id and by link", () => {
+  let quotations = 0;
+  async function ownerQuotation(status: 'draft' | 'sent') {
+    // Stored directly: the request route's per-IP limit is not what this tests.
+    const [request] = await db()('quote_requests')
+      .insert({
+        reference: `Q-M-${++quotations}`,
+        user_id: clients.owner.userId,
+        name: 'Owner',
+        email: 'owner@example.com',
+        delivery_postcode: 'TN26 1AA',
+      })
+      .returning('id');
+    const requestId = request.id as number;
+    const [row] = await db()('quotations')
+      .insert({ quote_request_id: requestId, version: 1, reference: `Q-M-${requestId}/1`, status, valid_until: '2099-01-01' })
+      .returning('id');
+    const key = `quotations/${requestId}/matrix.pdf`;
+    await context.deps.storage.put(key, Buffer.from('%PDF-1.4 matrix'));
+    await db()('quotations').where({ id: row.id }).update({ pdf_key: key, pdf_bytes: 15 });
+    return { id: row.id as number, token: quotationToken(context.deps.config, { id: row.id, valid_until: '2099-01-01' }) };
+  }
+
+  it.each(['', '/pdf'])(
+    'GET /api/quotations/{id}%s: owner and link holder 200; guest, another buyer, wrong token, draft 404',
+    async (suffix) => {
+      const { id, token } = await ownerQuotation('sent');
+      const other = await ownerQuotation('sent');
+      const url = `/api/quotations/${id}${suffix}`;
+      expect((await clients.owner.get(url)).status).toBe(200);
+      expect((await clients.guest.get(`${url}?token=${token}`)).status).toBe(200);
+      expect((await clients.other.get(`${url}?token=${token}`)).status).toBe(200);
+      for (const [client, query] of [
+        [clients.guest, ''],
+        [clients.other, ''],
+        [clients.member, ''],
+        [clients.guest, `?token=${other.token}`],
+        [clients.guest, `?token=${'f'.repeat(64)}`],
+      ] as const)
+        expect((await client.get(`${url}${query}`)).status, query).toBe(404);
+      const draft = await ownerQuotation('draft');
+      expect((await clients.owner.get(`/api/quotations/${draft.id}${suffix}`)).status).toBe(404);
+      expect((await clients.guest.get(`/api/quotations/${draft.id}${suffix}?token=${draft.token}`)).status).toBe(404);
+    },
+  );
 });

@@ -5,6 +5,7 @@ import {
   pathPattern,
   PLANT_LIST_QUOTE_SCREEN,
   PLANT_LIST_SCREEN,
+  QUOTATION_SCREEN,
 } from '../../shared/app-routes.ts';
 
 /** Paths the server never renders as pages: the API, files, and the client-rendered screens. */
@@ -19,6 +20,7 @@ const NOT_PAGES: RegExp[] = [
   ACCOUNT_AREA,
   ADMIN_AREA,
   PLANT_LIST_QUOTE_SCREEN,
+  QUOTATION_SCREEN,
   // A file name (favicon.svg, robots.txt…) is a file, present or not.
   /\/[^/]*\.[a-z0-9]{2,5}$/i,
 ];

@@ -466,3 +466,6 @@ export const staffLinesByIds = (db: Db, ids: readonly number[]): Promise<Map<num
 
 /** The price-list renderer, for the trade module's job (a module reaches another only through its service). */
 export { renderPricedCatalogue } from './price-list.ts';
+
+/** Staff's look-ups for a quotation: a line by product code, and the active lines of given plants. */
+export { staffLineByCode, staffLinesOfPlants } from './staff-lookup.ts';

@@ -5,6 +5,7 @@ import { idParam } from '../../http/params.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { validate } from '../../validation/validate.ts';
 import type { QuoteDefaults } from '../../../shared/api/quotes.ts';
+import type { QuotationService } from '../quotations/service.ts';
 import type { User } from '../users/service.ts';
 import { accountName, buyerQuoteSchema, guestQuoteSchema, mineQuery, type QuoteInput } from './schema.ts';
 import type { QuoteService } from './service.ts';
@@ -44,10 +45,10 @@ function buyerInput(user: User, body: unknown, defaults: QuoteDefaults): QuoteIn
  *   account's) and lines (their stored list, then emptied) ·
  * GET /api/quote-requests/defaults → {company, delivery_postcode}: the form's prefill (signed in) ·
  * GET /api/quote-requests?limit=&page= → {results, total}, mine, newest first ·
- * GET /api/quote-requests/{id} → mine with lines, else 404 ·
+ * GET /api/quote-requests/{id} → mine with lines and its sent quotations (newest version first), else 404 ·
  * POST /api/quote-requests/{id}/copy → my plant list with its lines merged in.
  */
-export function quoteRoutes(deps: Deps, quotes: QuoteService): Router {
+export function quoteRoutes(deps: Deps, quotes: QuoteService, quotations: Pick<QuotationService, 'forRequest'>): Router {
   // Its own counter at the contact form's rate: a burst of one does not block the other.
   const limiter = deps.limiters({ name: 'quote-requests', points: deps.config.contactPerMinute, durationSeconds: 60 });
   const router = new Router();
@@ -76,7 +77,9 @@ export function quoteRoutes(deps: Deps, quotes: QuoteService): Router {
   });
 
   router.get('/api/quote-requests/:id', requireUser, async (ctx) => {
-    ctx.body = await quotes.mineOne(userOf(ctx.state)!.id, idParam(ctx.params.id));
+    // Ownership first: mineOne is a 404 for another buyer's request, before any quotation is read.
+    const request = await quotes.mineOne(userOf(ctx.state)!.id, idParam(ctx.params.id));
+    ctx.body = { ...request, quotations: await quotations.forRequest(request.id) };
   });
 
   router.post('/api/quote-requests/:id/copy', requireUser, async (ctx) => {

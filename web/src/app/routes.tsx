@@ -7,6 +7,7 @@ import {
   PAGE_PATHS,
   PLANT_LIST_PATH,
   PLANT_LIST_QUOTE_PATH,
+  QUOTATION_PATH,
 } from '../../../shared/app-routes.ts';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
@@ -244,6 +245,11 @@ export const routes: RouteObject[] = [
               {
                 path: PLANT_LIST_QUOTE_PATH,
                 lazy: () => import('../features/plant-list/quote-page.tsx').then((m) => ({ Component: m.QuotePage })),
+              },
+              {
+                // A sent quotation: its owner's, or a guest's through the mail's signed link.
+                path: QUOTATION_PATH,
+                lazy: () => import('../features/quotations/quotation-page.tsx').then((m) => ({ Component: m.QuotationPage })),
               },
               {
                 // The account area and password confirmation: signed-in users and admins only.

@@ -4,6 +4,7 @@ import { describeError } from '../../lib/api/errors.ts';
 import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { QuotationView } from '../../components/quotation-view.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import type { CopiedLines } from '../../../../shared/api/quotes.ts';
 import { CopySummary, lineText } from './copy-summary.tsx';
@@ -38,6 +39,8 @@ export function QuoteRequestPage() {
   };
 
   const back = <Link to="/account/quote-requests">All my quote requests</Link>;
+  // Newest version first (the server's order): the current one, then those it replaced.
+  const [current, ...earlier] = data?.quotations ?? [];
   if (!valid || describeError(error).status === 404) {
     return (
       <>
@@ -70,6 +73,27 @@ export function QuoteRequestPage() {
         )}
       </dl>
       {data.notes && <p className={styles.notes}>{data.notes}</p>}
+      {current && (
+        <>
+          <QuotationView quotation={current}>
+            {current.status === 'sent' && (
+              <p>
+                <Link to={`/quotations/${current.id}`}>Open the quotation to answer it</Link>
+              </p>
+            )}
+          </QuotationView>
+          {earlier.length > 0 && (
+            <details>
+              <summary>
+                Earlier {earlier.length === 1 ? 'version' : 'versions'} ({earlier.length})
+              </summary>
+              {earlier.map((quotation) => (
+                <QuotationView key={quotation.id} quotation={quotation} />
+              ))}
+            </details>
+          )}
+        </>
+      )}
       <h2>
         {data.lines.length} {data.lines.length === 1 ? 'line' : 'lines'}
       </h2>

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api/api.ts';
-import type { QuoteRequestCopy, QuoteRequestDetail, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';
+import type { BuyerQuoteRequestDetail, QuoteRequestCopy, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';
 
 /** GET /api/quote-requests?page=&limit= (page zero-based): one page of the buyer's requests, newest first. */
 interface QuoteRequestPage {
@@ -18,7 +18,7 @@ const quoteRequestsApi = api.injectEndpoints({
       query: (page) => ({ url: '/api/quote-requests', params: { page, limit: 20 } }),
       keepUnusedDataFor: 0,
     }),
-    getMyQuoteRequest: build.query<QuoteRequestDetail, number>({
+    getMyQuoteRequest: build.query<BuyerQuoteRequestDetail, number>({
       query: (id) => `/api/quote-requests/${id}`,
       keepUnusedDataFor: 0,
     }),

@@ -7,6 +7,7 @@ import { makeStore } from '../../lib/store.ts';
 import { json, mockServer } from '../../test/fetch.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import type { QuoteRequestDetail, QuoteRequestSummary } from '../../../../shared/api/quotes.ts';
+import { sentQuotation } from '../../test/quotation-fixture.ts';
 import { QuoteRequestPage } from './quote-request-page.tsx';
 import { QuoteRequestsPage } from './quote-requests-page.tsx';
 
@@ -102,6 +103,18 @@ describe('QuoteRequestPage', () => {
     );
     return { ...result, router };
   };
+
+  it('shows the current quotation with its totals and PDF, and earlier versions folded away', async () => {
+    const superseded = { ...sentQuotation, id: 30, version: 1, reference: 'Q-2026-000004/1', status: 'superseded' as const };
+    mockServer({ 'GET /api/quote-requests/4': () => json({ ...detail, quotations: [sentQuotation, superseded] }) });
+    renderDetail(4);
+    expect(await screen.findByRole('heading', { name: 'Quotation Q-2026-000004/2' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Totals of Q-2026-000004/2')).toHaveTextContent('Total inc VAT£914.40');
+    expect(screen.getAllByRole('link', { name: 'Download PDF' })[0]).toHaveAttribute('href', '/api/quotations/31/pdf');
+    expect(screen.getByRole('link', { name: 'Open the quotation to answer it' })).toHaveAttribute('href', '/quotations/31');
+    expect(screen.getByText('Earlier version (1)')).toBeInTheDocument();
+    expect(screen.getByText('Replaced by a later version')).toBeInTheDocument();
+  });
 
   it('shows the request with its lines, copies them into the plant list and says what it added, merged and left out', async () => {
     const copied = { added: [], merged: [{ line_id: 1, before: 30, after: 35 }], skipped: [{ line_id: 2, reason: 'no_longer_available' }] };

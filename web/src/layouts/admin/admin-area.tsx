@@ -28,6 +28,7 @@ const RefusedMailsPage = lazy(() =>
 const QuoteRequestPage = lazy(() =>
   import('../../features/admin/enquiries/quote-request-page.tsx').then((m) => ({ default: m.QuoteRequestPage })),
 );
+const QuotationPage = lazy(() => import('../../features/admin/quotations/quotation-page.tsx').then((m) => ({ default: m.QuotationPage })));
 const AdminNotFoundPage = lazy(() =>
   import('../../features/admin/shared/not-found-page.tsx').then((m) => ({ default: m.AdminNotFoundPage })),
 );
@@ -52,6 +53,7 @@ export function AdminArea() {
         <Route path="enquiries/:id" element={<EnquiryPage />} />
         <Route path="trade-applications" element={<TradeApplicationsPage />} />
         <Route path="quote-requests/:id" element={<QuoteRequestPage />} />
+        <Route path="quote-requests/:id/quotation/:qid" element={<QuotationPage />} />
         <Route path="mails" element={<RefusedMailsPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>

@@ -48,6 +48,7 @@ describe('DashboardPage', () => {
       quotes: { open: 5 },
       trade: { pending: 0 },
       mails: { owed: 2, refused: 1 },
+      quotations: { awaiting: 6 },
     };
     fakeServer({ 'GET /api/admin/stats': () => reply(stats) });
     renderWithApp(<DashboardPage />);
@@ -62,6 +63,12 @@ describe('DashboardPage', () => {
     const quotes = screen.getByText('Open quote requests').closest('li')!;
     expect(quotes).toHaveTextContent('5Plant lists waiting for a quotation');
     expect(quotes).toHaveAttribute('data-tone', 'warn');
+    const awaiting = screen.getByText('Quotations awaiting an answer').closest('li')!;
+    expect(awaiting).toHaveTextContent('6Sent and still valid, not yet accepted or declined');
+    expect(within(awaiting).getByRole('link', { name: 'See the quoted requests' })).toHaveAttribute(
+      'href',
+      '/admin/enquiries?kind=quotes&status=quoted',
+    );
     expect(screen.getByText('Trade applications').closest('li')).toHaveTextContent('0None waiting');
     expect(screen.getByText('Mails owed').closest('li')).toHaveTextContent('2Not sent yet: retried until a mail server takes them');
     const refused = screen.getByText('Mails refused').closest('li')!;

@@ -57,6 +57,12 @@ export function DashboardPage() {
               link={<Link to="/admin/enquiries?kind=quotes&status=new">See the quote requests</Link>}
             />
             <Stat
+              label="Quotations awaiting an answer"
+              value={stats.quotations.awaiting}
+              detail={stats.quotations.awaiting === 1 ? 'Sent and still valid' : 'Sent and still valid, not yet accepted or declined'}
+              link={<Link to="/admin/enquiries?kind=quotes&status=quoted">See the quoted requests</Link>}
+            />
+            <Stat
               label="Trade applications"
               value={stats.trade.pending}
               detail={stats.trade.pending > 0 ? 'Waiting for approval' : 'None waiting'}

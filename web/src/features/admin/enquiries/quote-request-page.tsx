@@ -11,6 +11,7 @@ import type { AdminQuoteRequestDetail } from '../../../../../shared/api/quotes.t
 import { useGetQuoteRequestQuery } from './quotes-api.ts';
 import { QuoteLinesTable } from './quote-lines-table.tsx';
 import { QuoteStatusForm } from './quote-status-form.tsx';
+import { QuotationVersions } from './quotation-versions.tsx';
 import styles from './enquiries.module.css';
 
 /** /admin/quote-requests/{id}: one quote request with the buyer, the delivery, its lines priced from today's catalogue, and its status. */
@@ -71,6 +72,8 @@ function QuoteRequestDetails({ request }: { request: AdminQuoteRequestDetail }) 
       )}
       <h2 className={admin.panelTitle}>Lines</h2>
       <QuoteLinesTable request={request} />
+      <h2 className={admin.panelTitle}>Quotation</h2>
+      <QuotationVersions requestId={request.id} />
       <h2 className={admin.panelTitle}>Status</h2>
       <QuoteStatusForm id={request.id} status={request.status} />
     </article>

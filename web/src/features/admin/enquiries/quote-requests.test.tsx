@@ -176,6 +176,34 @@ describe('QuoteRequestPage', () => {
     await waitFor(() => expect(requestsTo(seen, 'GET /api/admin/quote-requests/7')).toHaveLength(2));
   });
 
+  it('lists the quotation versions and opens the draft with Prepare Quotation', async () => {
+    const seen = fakeServer({
+      'GET /api/admin/quote-requests/7': () => reply(detail),
+      'GET /api/admin/quote-requests/7/quotations': () =>
+        reply([
+          {
+            id: 31,
+            reference: 'Q-2026-000007/1',
+            version: 1,
+            status: 'sent',
+            valid_until: '2026-12-27',
+            totals: { subtotal_pence: 10_000, delivery_pence: 0, vat_pence: 2000, total_pence: 12_000 },
+            sent_at: '2026-11-27T10:00:00Z',
+            updated_at: '2026-11-27T10:00:00Z',
+          },
+        ]),
+      'POST /api/admin/quote-requests/7/quotation': () => reply({ id: 32 }, 201),
+    });
+    const { router } = renderWithApp(<QuoteRequestPage />, { url: '/admin/quote-requests/7', path: '/admin/quote-requests/:id' });
+    const versions = await screen.findByRole('table', { name: 'Quotation versions' });
+    expect(within(versions).getByRole('link', { name: 'Q-2026-000007/1' })).toHaveAttribute('href', '/admin/quote-requests/7/quotation/31');
+    expect(versions).toHaveTextContent('£120.00');
+    expect(within(versions).getByText('Sent', { selector: 'span' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Prepare Quotation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/quote-requests/7/quotation/32'));
+    expect(requestsTo(seen, 'POST /api/admin/quote-requests/7/quotation')).toHaveLength(1);
+  });
+
   it('says so when the status could not be saved', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     open(() => reply({ message: 'The given data was invalid.', errors: { status: ['The selected status is invalid.'] } }, 422));

@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api/api.ts';
 import type { Paged } from '../../../../../shared/api/paged.ts';
+import type { AdminQuotation, QuotationSummary } from '../../../../../shared/api/quotations.ts';
 import type { AdminQuoteRequestDetail, QuoteRequestSummary, QuoteStatus } from '../../../../../shared/api/quotes.ts';
 
 /** Quote requests per page (the server's default too). */
@@ -16,6 +17,8 @@ interface QuoteListArgs {
 // open-request count, hence 'Stats'.
 const LIST = { type: 'Enquiry', id: 'QUOTE_LIST' } as const;
 const one = (id: number) => ({ type: 'Enquiry', id: `quote-${id}` }) as const;
+/** A request's quotation versions: the editor (features/admin/quotations/) invalidates the same tag. */
+const versionsOf = (requestId: number) => ({ type: 'Enquiry', id: `quotations-${requestId}` }) as const;
 
 /** The admin side of quote requests (src/modules/quotes/admin-routes.ts). */
 const quotesAdminApi = api.injectEndpoints({
@@ -32,7 +35,22 @@ const quotesAdminApi = api.injectEndpoints({
       query: ({ id, status }) => ({ url: `/api/admin/quote-requests/${id}`, method: 'PATCH', body: { status } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, one(id), 'Stats']),
     }),
+    listQuotations: build.query<QuotationSummary[], number>({
+      query: (requestId) => `/api/admin/quote-requests/${requestId}/quotations`,
+      providesTags: (_versions, _error, requestId) => [versionsOf(requestId)],
+    }),
+    /** "Prepare quotation": the open draft, or a new one priced from the catalogue. */
+    openQuotationDraft: build.mutation<AdminQuotation, number>({
+      query: (requestId) => ({ url: `/api/admin/quote-requests/${requestId}/quotation`, method: 'POST' }),
+      invalidatesTags: (_result, error, requestId) => (error ? [] : [versionsOf(requestId)]),
+    }),
   }),
 });
 
-export const { useListQuoteRequestsQuery, useGetQuoteRequestQuery, useSetQuoteStatusMutation } = quotesAdminApi;
+export const {
+  useListQuoteRequestsQuery,
+  useGetQuoteRequestQuery,
+  useSetQuoteStatusMutation,
+  useListQuotationsQuery,
+  useOpenQuotationDraftMutation,
+} = quotesAdminApi;
