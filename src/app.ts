@@ -39,6 +39,8 @@ import { userRoutes } from './modules/users/routes.ts';
 import { plantListRoutes } from './modules/plant-lists/routes.ts';
 import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
+import { orderAdminRoutes } from './modules/orders/admin-routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import type { Services } from './services.ts';
 
@@ -100,6 +102,8 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     plantListRoutes(services.plantLists),
     quoteRoutes(deps, services.quotes),
     quoteAdminRoutes(services.quotes),
+    orderRoutes(deps, services.orders),
+    orderAdminRoutes(deps, services.orders),
     tradeRoutes(deps, services.trade, deps.storage),
     adminRoutes(services.adminStats),
     queueDashboardRoutes(deps.queue),

@@ -42,6 +42,14 @@ interface DomainEvents {
   'trade.account_changed': { historyId: number };
   /** An approved buyer asked for a fresh personal price list. */
   'trade.price_list_requested': { userId: number };
+  /** A buyer accepted a quotation: the order is stored, its stock reserved (confirmation to the buyer, a mail to sales). */
+  'order.confirmed': { orderId: number };
+  /** Staff moved an order on (or cancelled it): `changeId` is the history row (what, when, by whom, note). */
+  'order.status_changed': { changeId: number };
+  /** A buyer declined a quotation, with a reason (a mail to sales). */
+  'quotation.declined': { quotationId: number };
+  /** A sent quotation passed its validity date unanswered (the buyer is told). */
+  'quotation.expired': { quotationId: number };
 }
 export type EventName = keyof DomainEvents;
 

@@ -12,6 +12,7 @@ import { mailsService } from './modules/mails/service.ts';
 import { usersService } from './modules/users/service.ts';
 import { plantListService } from './modules/plant-lists/service.ts';
 import { quoteService } from './modules/quotes/service.ts';
+import { orderService } from './modules/orders/service.ts';
 import { tradeService } from './modules/trade/service.ts';
 
 /**
@@ -31,6 +32,7 @@ export function createServices(deps: Deps) {
     enquiries: enquiryService(deps),
     plantLists: plantListService(deps),
     quotes: quoteService(deps),
+    orders: orderService(deps),
     trade: tradeService(deps),
     mails: mailsService(deps),
   };

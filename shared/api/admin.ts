@@ -15,5 +15,7 @@ export interface AdminStats {
   quotes: { open: number };
   /** Trade applications waiting for a staff decision. */
   trade: { pending: number };
+  /** Orders to pick: confirmed or being picked. */
+  orders: { to_pick: number };
   mails: MailCounts;
 }

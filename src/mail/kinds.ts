@@ -22,6 +22,11 @@ export interface MailParams {
   'trade.decision': { applicationId: number };
   'trade.account': { historyId: number };
   'contact.enquiry': { enquiryId: number };
+  'order.confirmation': { orderId: number };
+  'order.sales': { orderId: number };
+  'order.status': { changeId: number };
+  'quotation.declined': { quotationId: number };
+  'quotation.expired': { quotationId: number };
 }
 export type MailKind = keyof MailParams;
 
@@ -45,6 +50,11 @@ const queues: Record<MailKind, QueueName> = {
   'quote.sales': 'mail',
   'quote.confirmation': 'mail',
   'contact.enquiry': 'mail',
+  'order.confirmation': 'mail',
+  'order.sales': 'mail',
+  'order.status': 'mail',
+  'quotation.declined': 'mail',
+  'quotation.expired': 'mail',
 };
 export const mailQueue = (kind: MailKind): QueueName => queues[kind];
 

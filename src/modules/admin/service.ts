@@ -4,6 +4,7 @@ import type { ContactService } from '../contact/service.ts';
 import type { EnquiryService } from '../enquiries/service.ts';
 import type { MailsService } from '../mails/service.ts';
 import type { QuoteService } from '../quotes/service.ts';
+import type { OrderService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { TradeService } from '../trade/service.ts';
 import type { AdminStats } from '../../../shared/api/admin.ts';
@@ -17,6 +18,7 @@ export function adminStatsService(
     catalogue: CatalogueService;
     contact: ContactService;
     quotes: QuoteService;
+    orders: OrderService;
     trade: TradeService;
     mails: MailsService;
   },
@@ -28,7 +30,7 @@ export function adminStatsService(
         deps.log.warn({ err }, 'queue counts unavailable');
         return { waiting: -1, failed: -1 };
       });
-      const [users, enquiries, unsent, catalogue, counts, openQuotes, tradePending, mails] = await Promise.all([
+      const [users, enquiries, unsent, catalogue, counts, openQuotes, tradePending, mails, toPick] = await Promise.all([
         services.users.count(),
         services.enquiries.stats(),
         services.contact.unsentCount(),
@@ -37,6 +39,7 @@ export function adminStatsService(
         services.quotes.openCount(),
         services.trade.pendingCount(),
         services.mails.counts(),
+        services.orders.toPickCount(),
       ]);
       return {
         users,
@@ -46,6 +49,7 @@ export function adminStatsService(
         quotes: { open: openQuotes },
         trade: { pending: tradePending },
         mails,
+        orders: { to_pick: toPick },
       };
     },
   };
