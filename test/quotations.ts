@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { Config } from '../src/config.ts';
+import { quotationToken } from '../src/modules/quotations/link.ts';
 
 /**
  * Quotations as the orders tests need them, written straight into the tables the quotations module
@@ -103,3 +105,7 @@ export const acceptance = (overrides: Record<string, unknown> = {}) => ({
   wanted_by: '2098-03-01',
   ...overrides,
 });
+
+/** The token of a quotation's guest link, as its mail carries it. */
+export const linkToken = (config: Pick<Config, 'appKey'>, quotation: { id: number; validUntil: string }) =>
+  quotationToken(config, quotation.id, quotation.validUntil);

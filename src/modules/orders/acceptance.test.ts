@@ -53,7 +53,7 @@ describe('twenty acceptances at once competing for 100 plants', () => {
   it('lets exactly ten through, refuses ten with 409 naming the line, never takes stock below zero, and cancelling gives it back', async () => {
     const [hornbeam] = await insertCatalogueItems(db(), [{ genus: 'Carpinus', species: 'betulus', form: 'Bare root', height: '60-90' }]);
     await setStock(db(), [hornbeam!], 100);
-    const quotations = [];
+    const quotations: Awaited<ReturnType<typeof insertQuotation>>[] = [];
     for (let i = 0; i < 20; i++)
       quotations.push(await insertQuotation(db(), { userId: buyerId, lines: [{ catalogue_item_id: hornbeam!, quantity: 10 }] }));
 
