@@ -9,6 +9,7 @@ import { insertContactMessage, insertGallery, insertWidget } from './factories.t
 import { insertCatalogueItems, insertGalleryImage } from '../seeds/factories.ts';
 import { describeRequest, fuzzRequests, type FormSpec, type FuzzRequest, type Role, type Targets } from './fuzz/requests.ts';
 import { insertMaxLengthUser } from './fuzz/max-length-users.ts';
+import { acceptance, insertQuotation } from './quotations.ts';
 import { appRoutes, schemaFields, type AppRoute } from './fuzz/routes.ts';
 import { appTables, changedTables, tableDigests } from './fuzz/snapshot.ts';
 import { createTestContext, startTestServer, type TestContext } from './harness.ts';
@@ -65,9 +66,17 @@ beforeAll(async () => {
   catalogueLines = lines;
   const message = await insertContactMessage(db);
   const others = [await insertUser(context.deps), await insertUser(context.deps, { role: 'admin' })];
+  // A quotation the signed-in buyer may answer, and another buyer's order (issue 19's routes).
+  const quotation = await insertQuotation(db, { userId: buyer.user.id, lines: [{ catalogue_item_id: lines[0]!, quantity: 2 }] });
+  const accepted = await insertQuotation(db, { userId: others[0]!.user.id, lines: [{ catalogue_item_id: lines[1]!, quantity: 2 }] });
+  const order = await context.services.orders.accept(
+    accepted.id,
+    { userId: others[0]!.user.id },
+    { ...acceptance(), delivery_postcode: 'TN26 1AA' },
+  );
   await renderCatalogue(context.deps);
   targets = {
-    ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id)],
+    ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id), quotation.id, order.id],
     names: [widget.name],
     email: others[0]!.email,
   };
