@@ -28,6 +28,8 @@ const RefusedMailsPage = lazy(() =>
 const QuoteRequestPage = lazy(() =>
   import('../../features/admin/enquiries/quote-request-page.tsx').then((m) => ({ default: m.QuoteRequestPage })),
 );
+const OrdersPage = lazy(() => import('../../features/admin/orders/orders-page.tsx').then((m) => ({ default: m.OrdersPage })));
+const OrderPage = lazy(() => import('../../features/admin/orders/order-page.tsx').then((m) => ({ default: m.OrderPage })));
 const AdminNotFoundPage = lazy(() =>
   import('../../features/admin/shared/not-found-page.tsx').then((m) => ({ default: m.AdminNotFoundPage })),
 );
@@ -52,6 +54,8 @@ export function AdminArea() {
         <Route path="enquiries/:id" element={<EnquiryPage />} />
         <Route path="trade-applications" element={<TradeApplicationsPage />} />
         <Route path="quote-requests/:id" element={<QuoteRequestPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:id" element={<OrderPage />} />
         <Route path="mails" element={<RefusedMailsPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>
