@@ -150,10 +150,11 @@ export function acceptQuotation(deps: AnswerDeps, id: number, who: Answerer, inp
     await trx('quote_requests')
       .where({ id: request.id })
       .update({ status: 'won', handled_at: trx.raw('coalesce(handled_at, ?)', [now]), updated_at: now });
+    // changed_by stays null: the buyer's own acceptance, not a member of staff (the column's rule).
     await trx('order_status_changes').insert({
       order_id: order.id,
       status: 'confirmed',
-      changed_by: who.userId,
+      changed_by: null,
       note: '',
       created_at: now,
     });

@@ -98,7 +98,13 @@ function OrderDetails({ order }: { order: OrderDetail }) {
         </dd>
       </dl>
       <h2 className={admin.panelTitle}>Lines</h2>
-      <AdminTable caption={`Lines of order ${order.reference}`} columns={LINE_COLUMNS} rows={order.lines} rowKey={(line) => line.id} />
+      <AdminTable
+        caption={`Lines of order ${order.reference}`}
+        columns={LINE_COLUMNS}
+        rows={order.lines}
+        rowKey={(line) => line.id}
+        className={styles.linesTable}
+      />
       <h2 className={admin.panelTitle}>History</h2>
       <ol className={styles.history} aria-label="Order history">
         {order.history.map((step, index) => (
