@@ -10,7 +10,7 @@ import { quotationToken } from '../src/modules/quotations/link.ts';
 
 let sequence = 0;
 
-export interface QuotationLineInput {
+interface QuotationLineInput {
   catalogue_item_id: number;
   quantity: number;
   unit_price_pence?: number;

@@ -1,4 +1,4 @@
-import type { OrderCreated, QuotationDeclined } from '../../../shared/api/orders.ts';
+import type { AcceptQuotationInput, OrderCreated, QuotationDeclined } from '../../../shared/api/orders.ts';
 import type { Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
@@ -9,7 +9,6 @@ import { calendarDate } from '../../mail/format.ts';
 import { verifyQuotationToken } from '../quotations/link.ts';
 import { dateOnly, ukDay } from './dates.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
-import type { AcceptInput } from './schema.ts';
 import { reserveStock } from './stock.ts';
 
 /** Who answers a quotation: a signed-in buyer, and/or the token of the link we mailed. */
@@ -105,7 +104,7 @@ function totalsOf(quotation: QuotationRow, lines: QuotationLineRow[]) {
  * quotation accepted, the request won, the first history row `confirmed`, and the event
  * `order.confirmed` that owes the buyer's confirmation and the sales mail.
  */
-export function acceptQuotation(deps: AnswerDeps, id: number, who: Answerer, input: AcceptInput): Promise<OrderCreated> {
+export function acceptQuotation(deps: AnswerDeps, id: number, who: Answerer, input: AcceptQuotationInput): Promise<OrderCreated> {
   return deps.db.transaction(async (trx) => {
     const { quotation, request } = await openQuotation(deps, trx, id, who);
     const lines: QuotationLineRow[] = await trx('quotation_lines').where({ quotation_id: id }).orderBy(['position', 'id']);

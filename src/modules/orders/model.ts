@@ -56,7 +56,7 @@ export interface OrderStatusChangeRow {
   created_at: Date;
 }
 
-export type QuotationStatus = 'draft' | 'sent' | 'accepted' | 'declined' | 'expired' | 'superseded';
+type QuotationStatus = 'draft' | 'sent' | 'accepted' | 'declined' | 'expired' | 'superseded';
 
 /** What acceptance reads of a quotation (the quotations module owns the row). */
 export interface QuotationRow {

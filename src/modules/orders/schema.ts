@@ -46,7 +46,6 @@ export const declineSchema = z.object({
   reason: requiredText('reason', 2000),
   token: tokenField,
 });
-export type DeclineInput = z.output<typeof declineSchema>;
 
 /** GET /api/orders/{id}?token= (a guest's view through the quotation's link). */
 export const viewQuery = z.object({ token: tokenField });

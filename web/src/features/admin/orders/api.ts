@@ -6,7 +6,7 @@ import type { Paged } from '../../../../../shared/api/paged.ts';
 export const ORDERS_PAGE_SIZE = 20;
 
 /** What the orders list shows: its filters as the URL keeps them, and the zero-based page. */
-export interface OrderListArgs {
+interface OrderListArgs {
   status?: OrderStatus;
   from?: string;
   to?: string;
@@ -18,7 +18,7 @@ const LIST = { type: 'Order', id: 'LIST' } as const;
 const one = (id: number) => ({ type: 'Order', id }) as const;
 
 /** The query string of a list request: only the filters given. */
-export function listQuery({ page, ...filters }: OrderListArgs): string {
+function listQuery({ page, ...filters }: OrderListArgs): string {
   const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), page: String(page) });
   for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
   return params.toString();
