@@ -93,6 +93,54 @@ describe('twenty acceptances at once competing for 100 plants', () => {
   });
 });
 
+describe('acceptances of several lines at once', () => {
+  let pool: Knex;
+  afterAll(async () => {
+    await pool?.destroy();
+  });
+
+  it('never deadlock, whatever order their quotations list the same rows in', async () => {
+    const [a, b, c] = await insertCatalogueItems(db(), 3);
+    await setStock(db(), [a!, b!], 1000);
+    await setStock(db(), [c!], null);
+    const quotations: Awaited<ReturnType<typeof insertQuotation>>[] = [];
+    for (let i = 0; i < 20; i++) {
+      const lines = [
+        { catalogue_item_id: a!, quantity: 7 },
+        { catalogue_item_id: c!, quantity: 1 },
+        { catalogue_item_id: b!, quantity: 11 },
+      ];
+      // Some take both rows (listed either way round), some only the second: a transaction holding
+      // the first row must never wait for one holding the second while that one waits for it.
+      const chosen = [lines, [...lines].reverse(), [lines[2]!]][i % 3]!;
+      quotations.push(await insertQuotation(db(), { userId: buyerId, lines: chosen }));
+    }
+    pool = knex({ client: 'pg', connection: context.deps.config.databaseUrl, pool: { min: 20, max: 20 } });
+    await Promise.all(Array.from({ length: 20 }, () => pool.raw('SELECT 1')));
+    const racing = orderService({ ...context.deps, db: pool });
+    const results = await Promise.allSettled(quotations.map((q) => racing.accept(q.id, { userId: buyerId }, input())));
+    expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);
+    const both = quotations.filter((_, i) => i % 3 !== 2).length;
+    expect([await stockOf(a!), await stockOf(b!), await stockOf(c!)]).toEqual([1000 - both * 7, 1000 - 20 * 11, null]);
+  });
+});
+
+describe('the content revision', () => {
+  it('stays when an acceptance or a cancellation moves stock, and still moves when a line itself is edited', async () => {
+    const revision = () => context.deps.contentRevision.current();
+    const [a] = await insertCatalogueItems(db(), 1);
+    await setStock(db(), [a!], 50);
+    const q = await insertQuotation(db(), { userId: buyerId, lines: [{ catalogue_item_id: a!, quantity: 5 }] });
+    const before = await revision();
+    const order = await orders.accept(q.id, { userId: buyerId }, input());
+    await orders.setStatus(order.id, 'cancelled', '', adminId);
+    expect(await stockOf(a!)).toBe(50);
+    expect(await revision()).toBe(before);
+    await db()('catalogue_items').where({ id: a }).update({ common_name: 'Renamed' });
+    expect(await revision()).not.toBe(before);
+  });
+});
+
 describe('accepting a quotation', () => {
   it('copies the lines and totals, numbers the order SO-YYYY-NNNNNN, wins the request and starts the history', async () => {
     const [a, b] = await insertCatalogueItems(db(), 2);
