@@ -41,6 +41,8 @@ export const ACCOUNT_SCREEN_PATHS = {
   twoFactor: '2fa',
   quoteRequests: 'quote-requests',
   quoteRequest: 'quote-requests/:id',
+  orders: 'orders',
+  order: 'orders/:id',
   trade: 'trade',
 } as const;
 

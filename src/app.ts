@@ -42,6 +42,8 @@ import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { quotationAdminRoutes } from './modules/quotations/admin-routes.ts';
 import { quotationRoutes } from './modules/quotations/routes.ts';
+import { orderAdminRoutes } from './modules/orders/admin-routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
 import type { Services } from './services.ts';
 
@@ -105,6 +107,8 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     quoteAdminRoutes(services.quotes),
     quotationRoutes(deps, services.quotations, deps.storage),
     quotationAdminRoutes(services.quotations, deps.storage),
+    orderRoutes(deps, services.orders),
+    orderAdminRoutes(deps, services.orders),
     tradeRoutes(deps, services.trade, deps.storage),
     adminRoutes(services.adminStats),
     queueDashboardRoutes(deps.queue),

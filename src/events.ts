@@ -46,6 +46,14 @@ interface DomainEvents {
   'quotation.sent': { quotationId: number };
   /** A sent quotation's PDF is stored: mail it to the buyer. */
   'quotation.pdf_ready': { quotationId: number };
+  /** A buyer accepted a quotation: the order is stored, its stock reserved (confirmation to the buyer, a mail to sales). */
+  'order.confirmed': { orderId: number };
+  /** Staff moved an order on (or cancelled it): `changeId` is the history row (what, when, by whom, note). */
+  'order.status_changed': { changeId: number };
+  /** A buyer declined a quotation, with a reason (a mail to sales). */
+  'quotation.declined': { quotationId: number };
+  /** A sent quotation passed its validity date unanswered (the buyer is told). */
+  'quotation.expired': { quotationId: number };
 }
 export type EventName = keyof DomainEvents;
 

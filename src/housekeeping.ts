@@ -7,7 +7,7 @@ import type { Services } from './services.ts';
 /** Published events, and mails sent or cancelled, kept this long (for inspection), then pruned. */
 const KEEP_EVENTS_DAYS = 14;
 
-type HousekeepingJob = 'outbox.relay' | 'mail.recover' | 'images.recover' | 'sessions.prune' | 'events.prune';
+type HousekeepingJob = 'outbox.relay' | 'mail.recover' | 'images.recover' | 'sessions.prune' | 'events.prune' | 'quotations.expire';
 
 /**
  * The sweeps, as BullMQ job schedulers: each runs once per interval in the whole cluster (whichever
@@ -23,6 +23,8 @@ export const housekeepingSchedules: (Schedule & { name: HousekeepingJob })[] = [
   { name: 'images.recover', everyMs: 60_000 },
   { name: 'sessions.prune', everyMs: 60 * 60_000 },
   { name: 'events.prune', everyMs: 24 * 60 * 60_000 },
+  // Sent quotations past their validity date become expired (and the buyer is told) within 15 minutes of the UK midnight.
+  { name: 'quotations.expire', everyMs: 15 * 60_000 },
 ];
 
 /** The sweeps' processors. */
@@ -39,6 +41,9 @@ export function housekeepingProcessors(deps: Deps, services: Services): Pick<Pro
     },
     'sessions.prune': async () => {
       await pruneExpiredSessions(deps.db);
+    },
+    'quotations.expire': async () => {
+      await services.orders.expireDue();
     },
     'events.prune': async () => {
       const before = new Date(deps.now().getTime() - KEEP_EVENTS_DAYS * 24 * 3600_000);

@@ -3,6 +3,7 @@ import type { MailBuilders } from './mail/kinds.ts';
 import { accountMailBuilders } from './modules/auth/account-mail.ts';
 import { quoteMailBuilders } from './modules/quotes/mail-builders.ts';
 import { quotationMailBuilders } from './modules/quotations/mail-builders.ts';
+import { orderMailBuilders } from './modules/orders/mail-builders.ts';
 import { buildTradeAccountMail } from './modules/trade/account-mail.ts';
 import { buildTradeDecisionMail } from './modules/trade/decision-mail.ts';
 import type { Services } from './services.ts';
@@ -17,6 +18,7 @@ export function buildMailBuilders(deps: Deps, services: Services): MailBuilders 
     ...accountMailBuilders(deps),
     ...quoteMailBuilders(deps),
     ...quotationMailBuilders(deps),
+    ...orderMailBuilders(deps),
     'trade.decision': (params) => buildTradeDecisionMail(deps, params),
     'trade.account': (params) => buildTradeAccountMail(deps, params),
     'contact.enquiry': (params) => services.contact.enquiryMail(params),

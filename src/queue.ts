@@ -22,6 +22,7 @@ export interface JobPayloads {
   'images.recover': Record<string, never>;
   'sessions.prune': Record<string, never>;
   'events.prune': Record<string, never>;
+  'quotations.expire': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -50,6 +51,7 @@ const jobQueues: Record<JobName, QueueName> = {
   'images.recover': 'housekeeping',
   'sessions.prune': 'housekeeping',
   'events.prune': 'housekeeping',
+  'quotations.expire': 'housekeeping',
 };
 export const queueOf = (job: JobName): QueueName => jobQueues[job];
 /** The queue a job spec is added to: its own when it names one, else its job's. */

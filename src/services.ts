@@ -13,6 +13,7 @@ import { usersService } from './modules/users/service.ts';
 import { plantListService } from './modules/plant-lists/service.ts';
 import { quoteService } from './modules/quotes/service.ts';
 import { quotationService } from './modules/quotations/service.ts';
+import { orderService } from './modules/orders/service.ts';
 import { tradeService } from './modules/trade/service.ts';
 
 /**
@@ -33,6 +34,7 @@ export function createServices(deps: Deps) {
     plantLists: plantListService(deps),
     quotes: quoteService(deps),
     quotations: quotationService(deps),
+    orders: orderService(deps),
     trade: tradeService(deps),
     mails: mailsService(deps),
   };

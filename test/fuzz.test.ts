@@ -9,6 +9,7 @@ import { insertContactMessage, insertGallery, insertWidget } from './factories.t
 import { insertCatalogueItems, insertGalleryImage } from '../seeds/factories.ts';
 import { describeRequest, fuzzRequests, type FormSpec, type FuzzRequest, type Role, type Targets } from './fuzz/requests.ts';
 import { insertMaxLengthUser } from './fuzz/max-length-users.ts';
+import { acceptance, insertQuotation } from './quotations.ts';
 import { appRoutes, schemaFields, type AppRoute } from './fuzz/routes.ts';
 import { appTables, changedTables, tableDigests } from './fuzz/snapshot.ts';
 import { createTestContext, startTestServer, type TestContext } from './harness.ts';
@@ -65,16 +66,24 @@ beforeAll(async () => {
   catalogueLines = lines;
   const message = await insertContactMessage(db);
   const others = [await insertUser(context.deps), await insertUser(context.deps, { role: 'admin' })];
+  // A quotation the signed-in buyer may answer, and another buyer's order (issue 19's routes).
+  const quotation = await insertQuotation(db, { userId: buyer.user.id, lines: [{ catalogue_item_id: lines[0]!, quantity: 2 }] });
+  const accepted = await insertQuotation(db, { userId: others[0]!.user.id, lines: [{ catalogue_item_id: lines[1]!, quantity: 2 }] });
+  const order = await context.services.orders.accept(
+    accepted.id,
+    { userId: others[0]!.user.id },
+    { ...acceptance(), delivery_postcode: 'TN26 1AA' },
+  );
   await renderCatalogue(context.deps);
   // A quote request with a draft quotation (issue 19), so /quote-requests/{id}/quotation/{qid} is reached with real ids.
   const [request] = await db('quote_requests')
     .insert({ reference: 'Q-2026-F1', name: 'Fuzz Buyer', email: 'fuzz@example.com', delivery_postcode: 'TN27 9AA' })
     .returning('id');
-  const [quotation] = await db('quotations')
+  const [draft] = await db('quotations')
     .insert({ quote_request_id: request.id, version: 1, reference: 'Q-2026-F1/1', valid_until: '2099-01-01' })
     .returning('id');
   await db('quotation_lines').insert({
-    quotation_id: quotation.id,
+    quotation_id: draft.id,
     position: 1,
     catalogue_item_id: lines[0],
     genus: 'Fagus',
@@ -85,7 +94,18 @@ beforeAll(async () => {
     unit_price_pence: 120,
   });
   targets = {
-    ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id), request.id, quotation.id],
+    ids: [
+      widget.id,
+      gallery.id,
+      image.id,
+      ...lines,
+      message.id,
+      ...others.map((o) => o.user.id),
+      request.id,
+      draft.id,
+      quotation.id,
+      order.id,
+    ],
     names: [widget.name],
     email: others[0]!.email,
   };

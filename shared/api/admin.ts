@@ -15,6 +15,8 @@ export interface AdminStats {
   quotes: { open: number };
   /** Trade applications waiting for a staff decision. */
   trade: { pending: number };
+  /** Orders to pick: confirmed or being picked. */
+  orders: { to_pick: number };
   mails: MailCounts;
   /** Quotations sent and still valid, not yet accepted or declined ("awaiting an answer"). */
   quotations: { awaiting: number };

@@ -24,6 +24,11 @@ export interface MailParams {
   'contact.enquiry': { enquiryId: number };
   /** The buyer's sent quotation, its PDF attached. */
   'quotation.sent': { quotationId: number };
+  'order.confirmation': { orderId: number };
+  'order.sales': { orderId: number };
+  'order.status': { changeId: number };
+  'quotation.declined': { quotationId: number };
+  'quotation.expired': { quotationId: number };
 }
 export type MailKind = keyof MailParams;
 
@@ -48,6 +53,11 @@ const queues: Record<MailKind, QueueName> = {
   'quote.confirmation': 'mail',
   'contact.enquiry': 'mail',
   'quotation.sent': 'mail',
+  'order.confirmation': 'mail',
+  'order.sales': 'mail',
+  'order.status': 'mail',
+  'quotation.declined': 'mail',
+  'quotation.expired': 'mail',
 };
 export const mailQueue = (kind: MailKind): QueueName => queues[kind];
 

@@ -36,6 +36,17 @@ export function mailsFor(event: AnyStoredEvent): OwedMail[] {
       return [{ kind: 'quotation.sent', params: { quotationId: event.payload.quotationId } }];
     case 'user.login_locked':
       return [{ kind: 'account.login-lockout', params: { userId: event.payload.userId, minutes: event.payload.minutes } }];
+    case 'order.confirmed':
+      return [
+        { kind: 'order.confirmation', params: { orderId: event.payload.orderId } },
+        { kind: 'order.sales', params: { orderId: event.payload.orderId } },
+      ];
+    case 'order.status_changed':
+      return [{ kind: 'order.status', params: { changeId: event.payload.changeId } }];
+    case 'quotation.declined':
+      return [{ kind: 'quotation.declined', params: { quotationId: event.payload.quotationId } }];
+    case 'quotation.expired':
+      return [{ kind: 'quotation.expired', params: { quotationId: event.payload.quotationId } }];
     case 'user.password_reset_requested':
       return [{ kind: 'account.reset-password', params: { userId: event.payload.userId, token: event.payload.token } }];
     default: {

@@ -7,6 +7,7 @@ import { insertContactMessage, insertGallery, insertWidget } from '../../test/fa
 import { insertCatalogueItems, insertGalleryImage } from '../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/http-client.ts';
+import { acceptance, insertQuotation } from '../../test/quotations.ts';
 import { insertTradeApplication, type TradeStatus } from '../../test/trade.ts';
 import { previewToken } from './catalogue/import-preview.ts';
 import { currentRevision } from './catalogue/store.ts';
@@ -54,6 +55,14 @@ interface Case {
 const db = () => context.deps.db;
 const gallery = async () => (await insertGallery(db())).id;
 const image = async () => (await insertGalleryImage(db(), { gallery_id: await gallery(), status: 'ready' })).id;
+/** An order a buyer placed (a sent quotation accepted through the service); its id. */
+async function order(): Promise<number> {
+  const { user } = await insertUser(context.deps);
+  const [item] = await insertCatalogueItems(db(), 1);
+  const q = await insertQuotation(db(), { userId: user.id, lines: [{ catalogue_item_id: item!, quantity: 2 }] });
+  const accepted = await context.services.orders.accept(q.id, { userId: user.id }, { ...acceptance(), delivery_postcode: 'TN26 1AA' });
+  return accepted.id;
+}
 let quotes = 0;
 /** A stored guest quote request with one line (what POST /api/quote-requests would store). */
 const quoteRequest = async () => {
@@ -403,6 +412,35 @@ const cases: Case[] = [
     prepare: async () => {
       const { requestId, id } = await quotation('sent');
       return (c) => c.get(`/api/admin/quote-requests/${requestId}/quotation/${id}/pdf`);
+    },
+  },
+  {
+    route: 'GET /api/admin/orders',
+    success: 200,
+    prepare: async () => (c) => c.get('/api/admin/orders?status=confirmed&q=SO&page=0'),
+  },
+  {
+    route: 'GET /api/admin/orders/{id}',
+    success: 200,
+    prepare: async () => {
+      const id = await order();
+      return (c) => c.get(`/api/admin/orders/${id}`);
+    },
+  },
+  {
+    route: 'POST /api/admin/orders/{id}/status',
+    success: 200,
+    prepare: async () => {
+      const id = await order();
+      return (c) => c.post(`/api/admin/orders/${id}/status`, { status: 'picking', note: 'Matrix' });
+    },
+  },
+  {
+    route: 'GET /api/admin/orders/{id}/picking-list.pdf',
+    success: 200,
+    prepare: async () => {
+      const id = await order();
+      return (c) => c.get(`/api/admin/orders/${id}/picking-list.pdf`);
     },
   },
   {

@@ -4,6 +4,7 @@ import { guest, signedIn } from '../../test/admin.ts';
 import { insertCatalogueItems } from '../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/http-client.ts';
+import { acceptance, insertQuotation } from '../../test/quotations.ts';
 import { insertTradeApplication } from '../../test/trade.ts';
 import { renderPriceList } from './trade/price-list-job.ts';
 import { quotationToken } from './quotations/service.ts';
@@ -14,7 +15,8 @@ import { quotationToken } from './quotations/service.ts';
  * route needs a verified address), a verified buyer without a trade account (403 where it needs
  * one), another buyer naming the owner's record by id (404, and the record unchanged), and its
  * owner (the success status). POST /api/quote-requests is open to guests on purpose (CSRF and a
- * rate limit guard it; see quotes/routes.test.ts).
+ * rate limit guard it; see quotes/routes.test.ts); answering a quotation and viewing its order are
+ * open to a guest holding the quotation's link token (orders/routes.test.ts), else 401 as here.
  */
 type Guard = 'signed in' | 'verified' | 'approved trade';
 type Call = (client: TestClient) => ReturnType<TestClient['request']>;
@@ -74,6 +76,19 @@ async function ownerRequest(): Promise<number> {
   return (response.body as { id: number }).id;
 }
 
+/** A quotation sent to the owner; its id. */
+const ownerQuotation = async () =>
+  (await insertQuotation(db(), { userId: clients.owner.userId, lines: [{ catalogue_item_id: items[0]!, quantity: 3 }] })).id;
+
+/** An order the owner placed by accepting a quotation; its id. */
+async function ownerOrder(): Promise<number> {
+  const response = await clients.owner.post(`/api/quotations/${await ownerQuotation()}/accept`, acceptance());
+  if (response.status !== 201) throw new Error(`the owner's acceptance answered ${response.status}`);
+  return (response.body as { id: number }).id;
+}
+
+const quotationRow = (id: number) => () => db()('quotations').where({ id }).first('status', 'decline_reason');
+const orderRow = (id: number) => () => db()('orders').where({ id }).first('status', 'user_id');
 const lineRow = (id: number) => () => db()('plant_list_lines').where({ id }).first('quantity');
 const requestRow = (id: number) => () => db()('quote_requests').where({ id }).first('status', 'user_id');
 
@@ -147,6 +162,47 @@ const cases: Case[] = [
       const id = await ownerRequest();
       const call: Call = (c) => c.post(`/api/quote-requests/${id}/copy`);
       return { call, byId: { call, unchanged: requestRow(id) } };
+    },
+  },
+  {
+    route: 'POST /api/quotations/{id}/accept',
+    guard: 'signed in',
+    success: 201,
+    prepare: async () => {
+      const id = await ownerQuotation();
+      const call: Call = (c) => c.post(`/api/quotations/${id}/accept`, acceptance());
+      return { call, byId: { call, unchanged: quotationRow(id) } };
+    },
+  },
+  {
+    route: 'POST /api/quotations/{id}/decline',
+    guard: 'signed in',
+    success: 200,
+    prepare: async () => {
+      const id = await ownerQuotation();
+      const call: Call = (c) => c.post(`/api/quotations/${id}/decline`, { reason: 'Too far to deliver' });
+      return { call, byId: { call, unchanged: quotationRow(id) } };
+    },
+  },
+  { route: 'GET /api/orders', guard: 'signed in', success: 200, prepare: async () => ({ call: (c) => c.get('/api/orders') }) },
+  {
+    route: 'GET /api/orders/{id}',
+    guard: 'signed in',
+    success: 200,
+    prepare: async () => {
+      const id = await ownerOrder();
+      const call: Call = (c) => c.get(`/api/orders/${id}`);
+      return { call, byId: { call, unchanged: orderRow(id) } };
+    },
+  },
+  {
+    route: 'POST /api/orders/{id}/copy',
+    guard: 'signed in',
+    success: 200,
+    prepare: async () => {
+      const id = await ownerOrder();
+      const call: Call = (c) => c.post(`/api/orders/${id}/copy`);
+      return { call, byId: { call, unchanged: orderRow(id) } };
     },
   },
   {

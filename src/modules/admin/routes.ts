@@ -5,7 +5,7 @@ import type { AdminStatsService } from './service.ts';
 /**
  * GET /api/admin/stats (admin) → {users, enquiries: {last7, last30, perWeek: [{week, count}], unsent},
  * catalogue: {rows, generated_at}, queues: {waiting, failed}, quotes: {open}, trade: {pending},
- * mails: {owed, refused}}. perWeek covers the last 12 weeks,
+ * orders: {to_pick},  * mails: {owed, refused}}. perWeek covers the last 12 weeks,
  * oldest first, zero weeks included; `week` is the Monday (YYYY-MM-DD, UK time). Queue figures
  * are -1 when the queue cannot be reached.
  */

@@ -5,6 +5,7 @@ import type { EnquiryService } from '../enquiries/service.ts';
 import type { MailsService } from '../mails/service.ts';
 import type { QuoteService } from '../quotes/service.ts';
 import type { QuotationService } from '../quotations/service.ts';
+import type { OrderService } from '../orders/service.ts';
 import type { UsersService } from '../users/service.ts';
 import type { TradeService } from '../trade/service.ts';
 import type { AdminStats } from '../../../shared/api/admin.ts';
@@ -19,6 +20,7 @@ export function adminStatsService(
     contact: ContactService;
     quotes: QuoteService;
     quotations: QuotationService;
+    orders: OrderService;
     trade: TradeService;
     mails: MailsService;
   },
@@ -30,7 +32,7 @@ export function adminStatsService(
         deps.log.warn({ err }, 'queue counts unavailable');
         return { waiting: -1, failed: -1 };
       });
-      const [users, enquiries, unsent, catalogue, counts, openQuotes, tradePending, mails, awaiting] = await Promise.all([
+      const [users, enquiries, unsent, catalogue, counts, openQuotes, tradePending, mails, awaiting, toPick] = await Promise.all([
         services.users.count(),
         services.enquiries.stats(),
         services.contact.unsentCount(),
@@ -40,6 +42,7 @@ export function adminStatsService(
         services.trade.pendingCount(),
         services.mails.counts(),
         services.quotations.awaitingAnswerCount(),
+        services.orders.toPickCount(),
       ]);
       return {
         users,
@@ -50,6 +53,7 @@ export function adminStatsService(
         trade: { pending: tradePending },
         mails,
         quotations: { awaiting },
+        orders: { to_pick: toPick },
       };
     },
   };

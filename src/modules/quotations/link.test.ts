@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { quotationLink, quotationToken, verifyQuotationToken } from './link.ts';
+import { quotationLink, quotationToken, quotationTokenMatches, verifyQuotationToken } from './link.ts';
 
 const config = { appKey: randomBytes(32), appUrl: 'https://nursery.test' };
 const quotation = { id: 42, valid_until: '2026-12-27' };
@@ -13,6 +13,8 @@ describe('guest quotation links', () => {
     expect(verifyQuotationToken(config, quotation, token, '2026-11-27')).toBe(true);
     expect(verifyQuotationToken(config, quotation, token, '2026-12-27')).toBe(true);
     expect(verifyQuotationToken(config, quotation, token, '2026-12-28')).toBe(false);
+    // Its order stays readable through the same link after the quotation's last day.
+    expect(quotationTokenMatches(config, quotation, token)).toBe(true);
   });
 
   it('opens nothing else: another id or validity, another key, a guessed or malformed token', () => {

@@ -12,12 +12,8 @@ import type { DraftInput } from './schema.ts';
 import { quotationTotals } from '../../../shared/quotation-totals.ts';
 
 export { quotationLink, quotationToken } from './link.ts';
-/**
- * For the acceptance of a guest's quotation (the orders work of issue 19): whether a signed link's
- * token opens this quotation today.
- * @public
- */
-export { verifyQuotationToken } from './link.ts';
+/** For the orders module: whether a guest's link token is this quotation's (answering it, reading its order). */
+export { quotationTokenMatches } from './link.ts';
 
 /** The standard rate of VAT in basis points (20 %). */
 const STANDARD_VAT_BP = 2000;

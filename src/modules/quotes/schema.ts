@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { pagingSchema } from '../../validation/paging.ts';
+import { postcodeField } from '../../validation/postcode.ts';
 import { emailField, requiredText } from '../../validation/rules.ts';
 import { linesField } from '../plant-lists/service.ts';
 
 const QUOTE_STATUSES = ['new', 'quoted', 'won', 'lost'] as const;
-
-/** A UK postcode, any case and spacing ("sw1a1aa" → "SW1A 1AA"). */
-const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})$/;
-const postcodeField = () =>
-  requiredText('delivery postcode', 16)
-    .transform((value) => value.toUpperCase())
-    .refine((value) => UK_POSTCODE.test(value), { error: 'The delivery postcode field must be a valid UK postcode.' })
-    .transform((value) => value.replace(UK_POSTCODE, '$1 $2'));
 
 const optionalText = (field: string, max: number) =>
   z

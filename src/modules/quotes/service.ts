@@ -248,3 +248,6 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now' | 'config'
   };
 }
 export type QuoteService = ReturnType<typeof quoteService>;
+
+/** The rule a copy follows (also for orders copied into a list: src/modules/orders/). */
+export { summariseCopy } from './copy-summary.ts';

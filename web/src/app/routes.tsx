@@ -97,6 +97,14 @@ const accountRoutes: RouteObject[] = [
         lazy: () => import('../features/account/quote-request-page.tsx').then((m) => ({ Component: m.QuoteRequestPage })),
       },
       {
+        path: ACCOUNT_SCREEN_PATHS.orders,
+        lazy: () => import('../features/account/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })),
+      },
+      {
+        path: ACCOUNT_SCREEN_PATHS.order,
+        lazy: () => import('../features/account/order-page.tsx').then((m) => ({ Component: m.OrderPage })),
+      },
+      {
         path: ACCOUNT_SCREEN_PATHS.trade,
         lazy: () => import('../features/account/trade-page.tsx').then((m) => ({ Component: m.TradePage })),
       },

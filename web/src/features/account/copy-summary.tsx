@@ -3,8 +3,11 @@ import { Link } from 'react-router-dom';
 import type { CopiedLines, QuoteRequestLine } from '../../../../shared/api/quotes.ts';
 import styles from './quote-requests.module.css';
 
-/** A requested line as the buyer reads it (the catalogue data of the moment it was requested). */
-export const lineText = (line: QuoteRequestLine): string =>
+/** What a line's text is made of: a requested line's or an ordered line's snapshot. */
+type LineSnapshot = Pick<QuoteRequestLine, 'id' | 'code' | 'genus' | 'species' | 'form' | 'height'>;
+
+/** A requested (or ordered) line as the buyer reads it (the catalogue data of the moment it was requested). */
+export const lineText = (line: LineSnapshot): string =>
   `${line.code ? `${line.code} ` : ''}${line.genus} ${line.species}, ${line.form}, ${line.height === 'Rootstock' ? line.height : `${line.height} cm`}`;
 
 const REASONS: Record<CopiedLines['skipped'][number]['reason'], string> = {
@@ -18,7 +21,7 @@ const n = (value: number) => value.toLocaleString('en-GB');
  * line already on the list ("already on your list with 30; now 40"), or not copied and why.
  * It takes the focus when it appears, so a screen reader hears it at once.
  */
-export const CopySummary = forwardRef<HTMLDivElement, { copied: CopiedLines; lines: QuoteRequestLine[] }>(function CopySummary(
+export const CopySummary = forwardRef<HTMLDivElement, { copied: CopiedLines; lines: LineSnapshot[] }>(function CopySummary(
   { copied, lines },
   ref,
 ) {

@@ -13,6 +13,7 @@ const items = [
   { label: 'Change Password', to: '/account/password' },
   { label: 'Two Factor Auth', to: '/account/2fa' },
   { label: 'My Quote Requests', to: '/account/quote-requests' },
+  { label: 'My Orders', to: '/account/orders' },
   { label: 'Trade Account', to: '/account/trade' },
 ];
 

@@ -29,6 +29,8 @@ const QuoteRequestPage = lazy(() =>
   import('../../features/admin/enquiries/quote-request-page.tsx').then((m) => ({ default: m.QuoteRequestPage })),
 );
 const QuotationPage = lazy(() => import('../../features/admin/quotations/quotation-page.tsx').then((m) => ({ default: m.QuotationPage })));
+const OrdersPage = lazy(() => import('../../features/admin/orders/orders-page.tsx').then((m) => ({ default: m.OrdersPage })));
+const OrderPage = lazy(() => import('../../features/admin/orders/order-page.tsx').then((m) => ({ default: m.OrderPage })));
 const AdminNotFoundPage = lazy(() =>
   import('../../features/admin/shared/not-found-page.tsx').then((m) => ({ default: m.AdminNotFoundPage })),
 );
@@ -54,6 +56,8 @@ export function AdminArea() {
         <Route path="trade-applications" element={<TradeApplicationsPage />} />
         <Route path="quote-requests/:id" element={<QuoteRequestPage />} />
         <Route path="quote-requests/:id/quotation/:qid" element={<QuotationPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:id" element={<OrderPage />} />
         <Route path="mails" element={<RefusedMailsPage />} />
         <Route path="*" element={<AdminNotFoundPage />} />
       </Route>

@@ -22,6 +22,7 @@ export const adminNav: readonly AdminNavItem[] = [
   { label: 'Testimonials' },
   { label: 'Catalogue', to: '/admin/catalogue' },
   { label: 'Enquiries', to: '/admin/enquiries' },
+  { label: 'Orders', to: '/admin/orders' },
   { label: 'Trade applications', to: '/admin/trade-applications' },
   { label: 'Refused mails', to: '/admin/mails' },
   { label: 'Return To Web Site', to: '/', external: true },

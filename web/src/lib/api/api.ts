@@ -16,6 +16,7 @@ const tagTypes = [
   'Stats',
   'TwoFactor',
   'PlantList',
+  'Order',
 ] as const;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

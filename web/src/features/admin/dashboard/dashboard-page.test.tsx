@@ -47,6 +47,7 @@ describe('DashboardPage', () => {
       queues: { waiting: 1, failed: 3 },
       quotes: { open: 5 },
       trade: { pending: 0 },
+      orders: { to_pick: 3 },
       mails: { owed: 2, refused: 1 },
       quotations: { awaiting: 6 },
     };
@@ -70,6 +71,9 @@ describe('DashboardPage', () => {
       '/admin/enquiries?kind=quotes&status=quoted',
     );
     expect(screen.getByText('Trade applications').closest('li')).toHaveTextContent('0None waiting');
+    const toPick = screen.getByText('Orders to pick').closest('li')!;
+    expect(toPick).toHaveTextContent('3Confirmed or being picked');
+    expect(within(toPick).getByRole('link', { name: 'See the orders' })).toHaveAttribute('href', '/admin/orders?status=confirmed');
     expect(screen.getByText('Mails owed').closest('li')).toHaveTextContent('2Not sent yet: retried until a mail server takes them');
     const refused = screen.getByText('Mails refused').closest('li')!;
     expect(refused).toHaveTextContent('1Refused for good by a mail server: check and resend');

@@ -63,6 +63,13 @@ export function DashboardPage() {
               link={<Link to="/admin/enquiries?kind=quotes&status=quoted">See the quoted requests</Link>}
             />
             <Stat
+              label="Orders to pick"
+              value={stats.orders.to_pick}
+              detail={stats.orders.to_pick > 0 ? 'Confirmed or being picked' : 'Nothing waiting in the yard'}
+              tone={stats.orders.to_pick > 0 ? 'warn' : undefined}
+              link={<Link to="/admin/orders?status=confirmed">See the orders</Link>}
+            />
+            <Stat
               label="Trade applications"
               value={stats.trade.pending}
               detail={stats.trade.pending > 0 ? 'Waiting for approval' : 'None waiting'}

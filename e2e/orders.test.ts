@@ -1,0 +1,174 @@
+import knexFactory from 'knex';
+import { PDFParse } from 'pdf-parse';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hashPassword } from '../src/passwords.ts';
+import { insertQuotation } from '../test/quotations.ts';
+import { createAdmin, expectAccessible, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
+import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
+import { logInAsBuyer } from './buyer-helpers.ts';
+import { waitForMail } from './mail.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+afterAll(async () => {
+  await browser?.close();
+  await db.destroy();
+});
+
+/** The same signed-in session on a 390 px phone, for a screenshot of the page at `path`. */
+async function phoneShot(from: BrowserContext, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
+  const context = await newPhoneContext(browser, { storageState: await from.storageState() });
+  const page = await context.newPage();
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await ready(page);
+  await screenshot(page, name);
+  await context.close();
+}
+
+/** A POST from the page itself, as the app sends one (the XSRF-TOKEN cookie echoed in its header). */
+async function postFromPage(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' });
+      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const response = await fetch(path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { path, body },
+  );
+}
+
+describe('orders, end to end', () => {
+  it('a buyer accepts a quotation; staff pick and dispatch it (the buyer is mailed); the buyer sees it move and copies it into the list', async () => {
+    const email = `buyer.orders.${Date.now()}@example.com`;
+    const password = 'e2e buyer hornbeam 55';
+    const [{ id: userId }] = (await db('users')
+      .insert({
+        firstname: 'Pat',
+        lastname: 'Grower',
+        email,
+        role: 'user',
+        password_hash: await hashPassword(password),
+        email_verified_at: new Date(),
+      })
+      .returning('id')) as [{ id: number }];
+    const lines: { id: number }[] = await db('catalogue_items').whereILike('genus', 'fagus').whereNull('retired_at').orderBy('id').limit(2);
+    await db('catalogue_items')
+      .whereIn(
+        'id',
+        lines.map((l) => l.id),
+      )
+      .update({ stock_quantity: 1000 });
+    const company = `Orchard Landscapes ${Date.now()}`;
+    const quotation = await insertQuotation(db, {
+      userId,
+      email,
+      name: 'Pat Grower',
+      company,
+      lines: [
+        { catalogue_item_id: lines[0]!.id, quantity: 120, unit_price_pence: 199 },
+        { catalogue_item_id: lines[1]!.id, quantity: 30, unit_price_pence: 250 },
+      ],
+    });
+
+    // The buyer accepts through the API the quotation page calls (that page is the quotations module's).
+    const buyer = await newLaptopContext(browser);
+    const page = await buyer.newPage();
+    const errors = watchPageErrors(page);
+    await logInAsBuyer(page, '/account', { email, password });
+    const accepted = await postFromPage(page, `/api/quotations/${quotation.id}/accept`, {
+      po_number: 'OL-2201',
+      delivery_address: 'Plot 4, Hothfield Road\nAshford',
+      delivery_postcode: 'tn26 1aa',
+      wanted_by: '2099-03-01',
+    });
+    expect(accepted.status).toBe(201);
+    const { id: orderId, reference } = accepted.body as { id: number; reference: string };
+    const confirmation = await waitForMail((mail) => mail.to.includes(email) && mail.subject.startsWith(`Order ${reference} confirmed`));
+    expect(confirmation.text).toContain('1 March 2099');
+    expect(await db('catalogue_items').where({ id: lines[0]!.id }).first('stock_quantity')).toEqual({ stock_quantity: 880 });
+
+    // My orders: the order, confirmed.
+    await page.getByRole('navigation', { name: 'My Account' }).getByRole('link', { name: 'My Orders' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/orders');
+    const item = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: reference });
+    await item.getByText('Confirmed').waitFor();
+    await screenshot(page, 'orders-my-orders-desktop');
+    await phoneShot(buyer, '/account/orders', 'orders-my-orders-phone', (p) => p.getByRole('link', { name: reference }).waitFor());
+    await expectAccessible(page);
+
+    // Staff: the orders list (searched by PO number), the order, picking then dispatched, the picking list.
+    const admin = await createAdmin(db, 'orders');
+    const staff = await newLaptopContext(browser);
+    const adminPage = await staff.newPage();
+    const adminErrors = watchPageErrors(adminPage);
+    await logInAsAdmin(adminPage, admin);
+    await adminPage.getByText('Orders to pick').waitFor();
+    await openFromMenu(adminPage, 'Orders', '/admin/orders');
+    await adminPage.getByLabel('Reference, company or PO').fill('OL-2201');
+    await adminPage.getByRole('button', { name: 'Show orders' }).click();
+    await adminPage.waitForURL((url) => url.search === '?q=OL-2201');
+    const row = adminPage.getByRole('row').filter({ hasText: reference });
+    await row.getByText(company).waitFor();
+    await screenshot(adminPage, 'orders-admin-list-desktop');
+    await phoneShot(staff, '/admin/orders?q=OL-2201', 'orders-admin-list-phone', (p) => p.getByText(reference).first().waitFor());
+    await expectAccessible(adminPage);
+    await row.getByRole('link', { name: reference }).click();
+    await adminPage.getByRole('heading', { name: `Order ${reference}` }).waitFor();
+    await adminPage.getByLabel('Note to the buyer (optional)').fill('Lifting on Tuesday');
+    await adminPage.getByRole('button', { name: 'Start picking' }).click();
+    await adminPage.getByText('Saved: the order is now being picked; the buyer is being mailed.').waitFor();
+    await adminPage.getByRole('button', { name: 'Mark dispatched' }).click();
+    await adminPage.getByText('Saved: the order is now dispatched; the buyer is being mailed.').waitFor();
+    await adminPage
+      .getByRole('list', { name: 'Order history' })
+      .getByText(/Dispatched .* by Ada Admin orders/)
+      .waitFor();
+    await screenshot(adminPage, 'orders-admin-order-desktop');
+    await phoneShot(staff, `/admin/orders/${orderId}`, 'orders-admin-order-phone', (p) =>
+      p.getByRole('button', { name: 'Mark delivered' }).waitFor(),
+    );
+    await expectAccessible(adminPage);
+
+    const pdf = await adminPage.request.get(`/api/admin/orders/${orderId}/picking-list.pdf`);
+    expect(pdf.status()).toBe(200);
+    const parser = new PDFParse({ data: await pdf.body() });
+    const text = (await parser.getText()).text.replace(/[ \t]+/g, ' ');
+    await parser.destroy();
+    expect(text).toContain(`Picking list ${reference}`);
+    expect(text).toContain('OL-2201');
+    expect(text).toContain('1 March 2099');
+    expect(text).toContain('2 lines, 150 plants');
+
+    const dispatched = await waitForMail((mail) => mail.to.includes(email) && mail.subject.startsWith(`Order ${reference}: dispatched`));
+    expect(dispatched.replyTo).toBeTruthy();
+    expect(dispatched.text).toContain('on its way');
+
+    // The buyer sees it move, with the dates, and copies it into the plant list.
+    await page.getByRole('link', { name: reference }).click();
+    await page.waitForURL((url) => url.pathname === `/account/orders/${orderId}`);
+    const progress = page.getByRole('list', { name: 'Order progress' });
+    await progress.getByText('Dispatched').waitFor();
+    expect(await progress.getByRole('listitem').count()).toBe(3);
+    await page.getByRole('button', { name: 'Copy into my plant list' }).click();
+    await page.getByRole('status', { name: 'Copied 2 lines into your plant list' }).waitFor();
+    await screenshot(page, 'orders-my-order-desktop');
+    await phoneShot(buyer, `/account/orders/${orderId}`, 'orders-my-order-phone', (p) =>
+      p.getByRole('list', { name: 'Order progress' }).getByText('Dispatched').waitFor(),
+    );
+    expect(await db('plant_list_lines').where({ user_id: userId }).orderBy('id').pluck('quantity')).toEqual([120, 30]);
+    expect(errors).toEqual([]);
+    expect(adminErrors).toEqual([]);
+    await buyer.close();
+    await staff.close();
+  });
+});
