@@ -348,3 +348,45 @@ describe("a signed-in buyer's quotation", () => {
     expect((await other.get(`/api/quote-requests/${requestId}`)).status).toBe(404);
   });
 });
+
+describe('staff working at once', () => {
+  it('opens one draft however many ask at once, and sends it once', async () => {
+    const requestId = await quoteRequest(await app.visitor().csrf(), [{ catalogue_item_id: items.acer.id, quantity: 2 }]);
+    const opened = await Promise.all(Array.from({ length: 5 }, () => admin.post(`${base(requestId)}/quotation`)));
+    expect(opened.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(opened.map((r) => (r.body as AdminQuotation).id)).size).toBe(1);
+    const id = (opened[0]!.body as AdminQuotation).id;
+
+    const sends = await Promise.all(Array.from({ length: 3 }, () => admin.post(`${base(requestId)}/quotation/${id}/send`)));
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(
+      await db()('events')
+        .where({ name: 'quotation.sent' })
+        .whereRaw("payload->>'quotationId' = ?", [String(id)]),
+    ).toHaveLength(1);
+  });
+
+  it('adds no retired line by its code', async () => {
+    const requestId = await quoteRequest(await app.visitor().csrf(), [{ catalogue_item_id: items.acer.id, quantity: 2 }]);
+    const draft = (await admin.post(`${base(requestId)}/quotation`)).body as AdminQuotation;
+    const response = await admin.patch(`${base(requestId)}/quotation/${draft.id}`, {
+      lines: [
+        { id: draft.lines[0]!.id, quantity: 2 },
+        { code: items.hornbeamRetired.code, quantity: 1 },
+      ],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ 'lines.1.code': [`No catalogue line has the code ${items.hornbeamRetired.code}.`] });
+  });
+
+  it('requotes nothing once a version was accepted (the orders work sets that status)', async () => {
+    const requestId = await quoteRequest(await app.visitor().csrf(), [{ catalogue_item_id: items.acer.id, quantity: 2 }]);
+    const draft = (await admin.post(`${base(requestId)}/quotation`)).body as AdminQuotation;
+    expect((await admin.post(`${base(requestId)}/quotation/${draft.id}/send`)).status).toBe(200);
+    await db()('quotations').where({ id: draft.id }).update({ status: 'accepted' });
+    const revise = await admin.post(`${base(requestId)}/quotation/${draft.id}/revise`);
+    expect(revise.status).toBe(409);
+    expect((await admin.post(`${base(requestId)}/quotation`)).status).toBe(409);
+    expect(await db()('quotations').where({ quote_request_id: requestId }).count({ n: '*' }).first()).toEqual({ n: '1' });
+  });
+});

@@ -34,7 +34,8 @@ const columns = (requestId: number): AdminColumn<QuotationSummary>[] => [
 
 /**
  * A quote request's quotation versions (newest first) and "Prepare quotation", which opens the
- * draft in the editor — the one already open, or a new one priced from today's catalogue.
+ * draft in the editor — the one already open, or (before any was sent) a new one priced from
+ * today's catalogue. After a version was sent, the next is made with Revise on that version's page.
  */
 export function QuotationVersions({ requestId }: { requestId: number }) {
   const { data: versions, error } = useListQuotationsQuery(requestId);
@@ -42,7 +43,8 @@ export function QuotationVersions({ requestId }: { requestId: number }) {
   const [problem, setProblem] = useState('');
   const navigate = useNavigate();
   const draft = versions?.find((q) => q.status === 'draft');
-  const accepted = versions?.some((q) => q.status === 'accepted');
+  // Once a version was sent, the next starts from it (Revise, on its page), not afresh from the catalogue.
+  const sent = versions?.some((q) => q.status !== 'draft');
 
   const prepare = async () => {
     setProblem('');
@@ -68,7 +70,8 @@ export function QuotationVersions({ requestId }: { requestId: number }) {
         />
       )}
       {versions && versions.length === 0 && <p className={admin.muted}>No quotation yet.</p>}
-      {versions && !accepted && (
+      {sent && !draft && <p className={admin.muted}>To change what was sent, open the version and Revise it.</p>}
+      {versions && (draft || !sent) && (
         <p>
           <button type="button" className={buttons.primary} onClick={() => void prepare()} disabled={opening}>
             {draft ? 'Open Draft Quotation' : 'Prepare Quotation'}

@@ -176,7 +176,7 @@ describe('QuoteRequestPage', () => {
     await waitFor(() => expect(requestsTo(seen, 'GET /api/admin/quote-requests/7')).toHaveLength(2));
   });
 
-  it('lists the quotation versions and opens the draft with Prepare Quotation', async () => {
+  it('lists the quotation versions, a sent one linked to its page', async () => {
     const seen = fakeServer({
       'GET /api/admin/quote-requests/7': () => reply(detail),
       'GET /api/admin/quote-requests/7/quotations': () =>
@@ -194,11 +194,25 @@ describe('QuoteRequestPage', () => {
         ]),
       'POST /api/admin/quote-requests/7/quotation': () => reply({ id: 32 }, 201),
     });
-    const { router } = renderWithApp(<QuoteRequestPage />, { url: '/admin/quote-requests/7', path: '/admin/quote-requests/:id' });
+    renderWithApp(<QuoteRequestPage />, { url: '/admin/quote-requests/7', path: '/admin/quote-requests/:id' });
     const versions = await screen.findByRole('table', { name: 'Quotation versions' });
     expect(within(versions).getByRole('link', { name: 'Q-2026-000007/1' })).toHaveAttribute('href', '/admin/quote-requests/7/quotation/31');
     expect(versions).toHaveTextContent('£120.00');
     expect(within(versions).getByText('Sent', { selector: 'span' })).toBeInTheDocument();
+    // Sent: the next version comes from Revise on its page, not from a fresh draft.
+    expect(screen.queryByRole('button', { name: 'Prepare Quotation' })).not.toBeInTheDocument();
+    expect(screen.getByText('To change what was sent, open the version and Revise it.')).toBeInTheDocument();
+    expect(requestsTo(seen, 'POST /api/admin/quote-requests/7/quotation')).toHaveLength(0);
+  });
+
+  it('prepares the first quotation and opens it in the editor', async () => {
+    const seen = fakeServer({
+      'GET /api/admin/quote-requests/7': () => reply(detail),
+      'GET /api/admin/quote-requests/7/quotations': () => reply([]),
+      'POST /api/admin/quote-requests/7/quotation': () => reply({ id: 32 }, 201),
+    });
+    const { router } = renderWithApp(<QuoteRequestPage />, { url: '/admin/quote-requests/7', path: '/admin/quote-requests/:id' });
+    expect(await screen.findByText('No quotation yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Prepare Quotation' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/quote-requests/7/quotation/32'));
     expect(requestsTo(seen, 'POST /api/admin/quote-requests/7/quotation')).toHaveLength(1);
