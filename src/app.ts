@@ -97,7 +97,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     userRoutes(services.users),
     enquiryRoutes(services.enquiries),
     mailRoutes(services.mails),
-    plantListRoutes(services.plantLists),
+    plantListRoutes(deps, services.plantLists),
     quoteRoutes(deps, services.quotes),
     quoteAdminRoutes(services.quotes),
     tradeRoutes(deps, services.trade, deps.storage),

@@ -66,8 +66,13 @@ beforeAll(async () => {
   const message = await insertContactMessage(db);
   const others = [await insertUser(context.deps), await insertUser(context.deps, { role: 'admin' })];
   await renderCatalogue(context.deps);
+  // Another buyer's named plant list with a line: real ids the signed-in buyer must get 404 for.
+  const [otherList] = await db('plant_lists').insert({ user_id: others[0]!.user.id, name: 'Fuzz project' }).returning('id');
+  const [otherLine] = await db('plant_list_lines')
+    .insert({ user_id: others[0]!.user.id, plant_list_id: otherList.id, catalogue_item_id: lines[0], quantity: 5, snapshot: '{}' })
+    .returning('id');
   targets = {
-    ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id)],
+    ids: [widget.id, gallery.id, image.id, ...lines, message.id, ...others.map((o) => o.user.id), otherList.id, otherLine.id],
     names: [widget.name],
     email: others[0]!.email,
   };
