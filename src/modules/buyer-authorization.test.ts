@@ -153,6 +153,7 @@ const cases: Case[] = [
         201,
         (id: number) => (c: TestClient) => c.post(`/api/plant-lists/${id}/lines`, { catalogue_item_id: items[2], quantity: 4 }),
       ],
+      ['POST /api/plant-lists/{id}/use', 204, (id: number) => (c: TestClient) => c.post(`/api/plant-lists/${id}/use`)],
       ['DELETE /api/plant-lists/{id}/lines', 204, (id: number) => (c: TestClient) => c.delete(`/api/plant-lists/${id}/lines`)],
     ] as const
   ).map(([route, success, callOf]): Case => ({

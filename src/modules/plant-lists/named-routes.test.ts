@@ -67,6 +67,10 @@ describe('named plant lists', () => {
     expect(again.body).toMatchObject({ id: added.body.id, quantity: 10 });
     // Adding to a list makes it the default.
     expect(((await client.get('/api/plant-lists')).body as PlantListSummaries).default_id).toBe(first.id);
+    // Choosing a list on the page makes it the default too.
+    expect((await client.post(`/api/plant-lists/${second.id}/use`)).status).toBe(204);
+    expect(((await client.get('/api/plant-lists')).body as PlantListSummaries).default_id).toBe(second.id);
+    expect((await client.get('/api/plant-list')).body.lines.map((l: { quantity: number }) => l.quantity)).toEqual([9]);
 
     expect((await client.patch(`/api/plant-lists/${first.id}/lines/${added.body.id}`, { quantity: 12 })).body.quantity).toBe(12);
     // A line named under a list it is not on is not found.
@@ -177,6 +181,7 @@ describe('named plant lists', () => {
       other.patch(`/api/plant-lists/${list.id}/lines/${line}`, { quantity: 1 }),
       other.delete(`/api/plant-lists/${list.id}/lines/${line}`),
       other.delete(`/api/plant-lists/${list.id}/lines`),
+      other.post(`/api/plant-lists/${list.id}/use`),
       other.post('/api/quote-requests', { delivery_postcode: 'TN26 1AA', plant_list_id: list.id }),
     ];
     for (const response of await Promise.all(calls)) expect(response.status).toBe(404);
@@ -196,6 +201,7 @@ describe('named plant lists', () => {
       client.patch('/api/plant-lists/1/lines/1', { quantity: 1 }),
       client.delete('/api/plant-lists/1/lines/1'),
       client.delete('/api/plant-lists/1/lines'),
+      client.post('/api/plant-lists/1/use'),
     ];
     for (const response of await Promise.all(calls)) expect(response.status).toBe(401);
   });

@@ -19,7 +19,9 @@ const CREATES_PER_MINUTE = 20;
  * GET /api/plant-lists/{id} → the list with its lines · PATCH /api/plant-lists/{id} {name} → the list ·
  * DELETE /api/plant-lists/{id} → 204 · POST /api/plant-lists/{id}/lines {catalogue_item_id, quantity}
  * → 201 the line · PATCH /api/plant-lists/{id}/lines/{lineId} {quantity} → the line ·
- * DELETE /api/plant-lists/{id}/lines/{lineId} → 204 · DELETE /api/plant-lists/{id}/lines → 204.
+ * DELETE /api/plant-lists/{id}/lines/{lineId} → 204 · DELETE /api/plant-lists/{id}/lines → 204 ·
+ * POST /api/plant-lists/{id}/use → 204: the buyer chose it on the plant list page, so it becomes the
+ * default list the unnamed routes (and the catalogue's "add to list") act on.
  * A quote request for one list: POST /api/quote-requests {plant_list_id, …}.
  */
 export function namedListRoutes(deps: Deps, router: Router, plantLists: PlantListService): void {
@@ -53,6 +55,11 @@ export function namedListRoutes(deps: Deps, router: Router, plantLists: PlantLis
 
   router.delete('/api/plant-lists/:id', requireUser, async (ctx) => {
     await plantLists.destroy(userId(ctx.state), idParam(ctx.params.id));
+    ctx.status = 204;
+  });
+
+  router.post('/api/plant-lists/:id/use', requireUser, async (ctx) => {
+    await plantLists.use(userId(ctx.state), idParam(ctx.params.id));
     ctx.status = 204;
   });
 

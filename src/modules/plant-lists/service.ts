@@ -263,6 +263,11 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
       });
     },
 
+    /** Makes a list the default (chosen on the page), changing nothing else. */
+    async use(userId: number, listId: number): Promise<void> {
+      await onList(userId, listId, (trx) => touchList(trx, listId));
+    },
+
     /** Deletes a list and its lines; the next most recently used list becomes the default. */
     async destroy(userId: number, listId: number): Promise<void> {
       await onList(userId, listId, async (trx) => {
