@@ -50,6 +50,9 @@ export const PLANT_LIST_PATH = 'plant-list';
 /** The quote request form for the plant list: client-rendered like the list it sends. */
 export const PLANT_LIST_QUOTE_PATH = 'plant-list/quote';
 
+/** Upload a planting schedule and review its match (issue 19): client-rendered like the quote form. */
+export const PLANT_LIST_SCHEDULE_PATH = 'plant-list/schedule';
+
 /** The admin area: one route for /admin and everything below it (its own table: layouts/admin/admin-area.tsx). */
 export const ADMIN_PATH = 'admin/*';
 
@@ -80,6 +83,9 @@ export const PLANT_LIST_SCREEN = pathPattern(PLANT_LIST_PATH);
 /** The plant list's quote request form (client-rendered too). */
 export const PLANT_LIST_QUOTE_SCREEN = pathPattern(PLANT_LIST_QUOTE_PATH);
 
+/** The schedule upload and review (client-rendered too). */
+export const PLANT_LIST_SCHEDULE_SCREEN = pathPattern(PLANT_LIST_SCHEDULE_PATH);
+
 /** The admin area, any screen of it. */
 export const ADMIN_AREA = pathPattern(ADMIN_PATH);
 
@@ -90,6 +96,7 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   ...Object.values(ACCOUNT_SCREEN_PATHS).map((screen) => pathPattern(`${ACCOUNT_PATH}/${screen}`)),
   PLANT_LIST_SCREEN,
   PLANT_LIST_QUOTE_SCREEN,
+  PLANT_LIST_SCHEDULE_SCREEN,
   ADMIN_AREA,
 ];
 

@@ -4,6 +4,7 @@ import {
   AUTH_SCREEN_PATHS,
   pathPattern,
   PLANT_LIST_QUOTE_SCREEN,
+  PLANT_LIST_SCHEDULE_SCREEN,
   PLANT_LIST_SCREEN,
 } from '../../shared/app-routes.ts';
 
@@ -19,6 +20,7 @@ const NOT_PAGES: RegExp[] = [
   ACCOUNT_AREA,
   ADMIN_AREA,
   PLANT_LIST_QUOTE_SCREEN,
+  PLANT_LIST_SCHEDULE_SCREEN,
   // A file name (favicon.svg, robots.txt…) is a file, present or not.
   /\/[^/]*\.[a-z0-9]{2,5}$/i,
 ];

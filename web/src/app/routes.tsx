@@ -7,6 +7,7 @@ import {
   PAGE_PATHS,
   PLANT_LIST_PATH,
   PLANT_LIST_QUOTE_PATH,
+  PLANT_LIST_SCHEDULE_PATH,
 } from '../../../shared/app-routes.ts';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
@@ -244,6 +245,10 @@ export const routes: RouteObject[] = [
               {
                 path: PLANT_LIST_QUOTE_PATH,
                 lazy: () => import('../features/plant-list/quote-page.tsx').then((m) => ({ Component: m.QuotePage })),
+              },
+              {
+                path: PLANT_LIST_SCHEDULE_PATH,
+                lazy: () => import('../features/plant-list/schedule-page.tsx').then((m) => ({ Component: m.SchedulePage })),
               },
               {
                 // The account area and password confirmation: signed-in users and admins only.
