@@ -13,6 +13,7 @@ import { PLANT_LIST_HREF } from './plant-list-link.tsx';
 import { ScheduleLine } from './schedule-line.tsx';
 import { chosenLines, initialChoices, listNameOf, problemsOf, type Choices, type LineChoice } from './schedule-review-state.ts';
 import { addToGuestList } from './schedule-to-guest-list.ts';
+import { MAX_LINES } from './types.ts';
 import styles from './schedule-page.module.css';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -56,6 +57,10 @@ export function ScheduleReview({ schedule }: { schedule: ScheduleResult }) {
     }
     if (!chosen.length) {
       setFailure('No line is on the list: put at least one line on it.');
+      return;
+    }
+    if (chosen.length > MAX_LINES) {
+      setFailure(`A plant list holds at most ${MAX_LINES} lines and ${chosen.length} are chosen: leave some out, or make two lists.`);
       return;
     }
     if (!signedIn) {
