@@ -1,5 +1,5 @@
 import knexFactory from 'knex';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
 import { addLine, listed, logInAsBuyer } from './buyer-helpers.ts';
@@ -22,8 +22,7 @@ afterAll(async () => {
   await db.destroy();
 });
 
-const noSidewaysScroll = (page: import('playwright-core').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('named plant lists', () => {
   it('creates a list, adds to it from the catalogue, switches, renames and deletes, at 1366 and 390 px', async () => {
