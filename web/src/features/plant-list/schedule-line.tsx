@@ -47,6 +47,7 @@ export function ScheduleLine({ line, choice, problem, onChange }: ScheduleLinePr
             {STATUS_LABELS[line.status]}
           </span>
           {line.substitution && <span className={styles.substitution}> {line.substitution}</span>}
+          {!choice.included && <span className={styles.leftOut}> · Left out</span>}
         </p>
       </div>
 
@@ -99,6 +100,7 @@ export function ScheduleLine({ line, choice, problem, onChange }: ScheduleLinePr
             value={choice.quantity}
             invalid={Boolean(problem?.quantity)}
             describedBy={quantityError}
+            disabled={!choice.included}
             onChange={(event) => onChange({ ...choice, quantity: event.target.value })}
           />
           {problem?.quantity && (
