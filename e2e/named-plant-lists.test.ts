@@ -126,7 +126,7 @@ describe('named plant lists', () => {
       await screenshot(page, name);
       // Names what is wider than the screen, should anything be.
       const wide = await page.evaluate(() =>
-        [...document.querySelectorAll('body *')]
+        Array.from(document.querySelectorAll('body *'))
           .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
           .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
           .slice(0, 8),

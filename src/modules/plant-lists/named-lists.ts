@@ -5,7 +5,7 @@ import { PlantListRow } from './model.ts';
 import { MAX_LISTS, TOO_MANY_LISTS } from './schema.ts';
 
 /** The name a buyer's first list gets when it is made for them (the migration's name too). */
-export const DEFAULT_LIST_NAME = 'My plant list';
+const DEFAULT_LIST_NAME = 'My plant list';
 const NAME_TAKEN = 'You already have a plant list with this name.';
 
 /**

@@ -3,7 +3,7 @@ import { api } from '../../lib/api/api.ts';
 import type { NamedPlantList, PlantListSummaries } from '../../../../shared/api/plant-lists.ts';
 
 /** A line as POST /api/plant-lists takes it (a matched schedule's). */
-export interface NewListLine {
+interface NewListLine {
   catalogue_item_id: number;
   quantity: number;
 }

@@ -2,7 +2,7 @@ import { api } from '../../lib/api/api.ts';
 import type { ScheduleResult } from '../../../../shared/api/schedules.ts';
 
 /** What the buyer sends: a file (XLSX or CSV) or pasted text, and the schedule's name if they gave one. */
-export type ScheduleUpload = { file: File; name?: string } | { text: string; name?: string };
+type ScheduleUpload = { file: File; name?: string } | { text: string; name?: string };
 
 /**
  * Planting schedules (shared/api/schedules.ts): POST /api/schedules answers 201 with the matched

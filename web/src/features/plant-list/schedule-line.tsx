@@ -6,7 +6,7 @@ import type { LineChoice, LineProblem } from './schedule-review-state.ts';
 import styles from './schedule-line.module.css';
 
 /** Each status in words: the badge is text, never colour alone. */
-export const STATUS_LABELS: Record<ScheduleLineStatus, string> = {
+const STATUS_LABELS: Record<ScheduleLineStatus, string> = {
   matched: 'Matched',
   ambiguous: 'Choose a line',
   substitutable: 'Substitute offered',

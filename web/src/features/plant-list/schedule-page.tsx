@@ -13,7 +13,7 @@ import page from './page.module.css';
 import styles from './schedule-page.module.css';
 
 /** How often a schedule being matched by the worker is asked about. */
-export const POLL_MS = 1000;
+const POLL_MS = 1000;
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
 /** The first message of a refused upload: the file's or the text's field, else the body's message. */

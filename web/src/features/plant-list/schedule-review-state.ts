@@ -42,7 +42,7 @@ export interface LineProblem {
 export const CHOOSE_MESSAGE = 'Choose one of the catalogue lines, or leave this line out.';
 export const QUANTITY_MESSAGE = `Enter a whole number from 1 to ${MAX_QUANTITY.toLocaleString('en-GB')}.`;
 
-export function problemOf(choice: LineChoice): LineProblem | undefined {
+function problemOf(choice: LineChoice): LineProblem | undefined {
   if (!choice.included) return undefined;
   const problem: LineProblem = {};
   if (choice.catalogueId === null) problem.choice = CHOOSE_MESSAGE;
