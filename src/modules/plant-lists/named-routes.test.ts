@@ -102,6 +102,15 @@ describe('named plant lists', () => {
     expect(await storedLists(client.userId)).toBe(2);
   });
 
+  it('lets only one of several parallel requests take a name (the buyer lock)', async () => {
+    const client = await buyer();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => client.post('/api/plant-lists', { name: i % 2 ? 'Depot' : 'DEPOT' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    expect(await storedLists(client.userId)).toBe(1);
+  });
+
   it.each([
     [{}, { name: ['The name field is required.'] }],
     [{ name: '   ' }, { name: ['The name field is required.'] }],
