@@ -133,7 +133,7 @@ describe('named plant lists', () => {
     const client = await buyer();
     const tooMany = await client.post('/api/plant-lists', {
       name: 'Big',
-      lines: ids.slice(0, MAX_LINES + 1).map((id) => ({ catalogue_item_id: id, quantity: 1 })),
+      lines: Array.from({ length: MAX_LINES + 1 }, (_, i) => ({ catalogue_item_id: ids[i % ids.length], quantity: 1 })),
     });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors).toEqual({ lines: [`A plant list may hold at most ${MAX_LINES} lines.`] });

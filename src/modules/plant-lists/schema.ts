@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Most lines one plant list (and so one quote request) may hold. */
-export const MAX_LINES = 200;
+/** Most lines one plant list (and so one quote request) may hold: a long planting schedule's (issue 19). */
+export const MAX_LINES = 1000;
 /** Largest quantity of one line. */
 export const MAX_QUANTITY = 100_000;
 

@@ -279,4 +279,4 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
 export type PlantListService = ReturnType<typeof plantListService>;
 
 // Other modules that take a list of lines (a quote request) validate it by the same rule and limits.
-export { linesField, MAX_QUANTITY } from './schema.ts';
+export { linesField, MAX_LINES, MAX_QUANTITY } from './schema.ts';
