@@ -57,6 +57,8 @@ export const PLANT_LIST_QUOTE_PATH = 'plant-list/quote';
  * mail — a guest's link carries `?token=`, so the page is never a server-rendered, cacheable one.
  */
 export const QUOTATION_PATH = 'quotations/:id';
+/** Upload a planting schedule and review its match (issue 19): client-rendered like the quote form. */
+export const PLANT_LIST_SCHEDULE_PATH = 'plant-list/schedule';
 
 /** The admin area: one route for /admin and everything below it (its own table: layouts/admin/admin-area.tsx). */
 export const ADMIN_PATH = 'admin/*';
@@ -88,6 +90,9 @@ export const PLANT_LIST_SCREEN = pathPattern(PLANT_LIST_PATH);
 /** The plant list's quote request form (client-rendered too). */
 export const PLANT_LIST_QUOTE_SCREEN = pathPattern(PLANT_LIST_QUOTE_PATH);
 
+/** The schedule upload and review (client-rendered too). */
+export const PLANT_LIST_SCHEDULE_SCREEN = pathPattern(PLANT_LIST_SCHEDULE_PATH);
+
 /** The admin area, any screen of it. */
 export const ADMIN_AREA = pathPattern(ADMIN_PATH);
 
@@ -102,6 +107,7 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   PLANT_LIST_SCREEN,
   PLANT_LIST_QUOTE_SCREEN,
   QUOTATION_SCREEN,
+  PLANT_LIST_SCHEDULE_SCREEN,
   ADMIN_AREA,
 ];
 

@@ -102,7 +102,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     userRoutes(services.users),
     enquiryRoutes(services.enquiries),
     mailRoutes(services.mails),
-    plantListRoutes(services.plantLists),
+    plantListRoutes(deps, services.plantLists),
     quoteRoutes(deps, services.quotes, services.quotations),
     quoteAdminRoutes(services.quotes),
     quotationRoutes(deps, services.quotations, deps.storage),

@@ -93,6 +93,11 @@ beforeAll(async () => {
     quantity: 5,
     unit_price_pence: 120,
   });
+  // Another buyer's named plant list with a line: real ids the signed-in buyer must get 404 for.
+  const [otherList] = await db('plant_lists').insert({ user_id: others[0]!.user.id, name: 'Fuzz project' }).returning('id');
+  const [otherLine] = await db('plant_list_lines')
+    .insert({ user_id: others[0]!.user.id, plant_list_id: otherList.id, catalogue_item_id: lines[0], quantity: 5, snapshot: '{}' })
+    .returning('id');
   targets = {
     ids: [
       widget.id,
@@ -105,6 +110,8 @@ beforeAll(async () => {
       draft.id,
       quotation.id,
       order.id,
+      otherList.id,
+      otherLine.id,
     ],
     names: [widget.name],
     email: others[0]!.email,

@@ -33,3 +33,28 @@ export interface PlantList {
   /** How many lines (the header's count). */
   count: number;
 }
+
+/**
+ * A signed-in buyer's named list (one per project, issue 19) in GET /api/plant-lists. The unnamed
+ * routes (/api/plant-list…) act on the buyer's default list: the one used most recently.
+ */
+export interface PlantListSummary {
+  id: number;
+  name: string;
+  line_count: number;
+  /** ISO time of its last change (a line added, changed or removed, a rename, its creation). */
+  updated_at: string;
+}
+
+/** GET /api/plant-lists: the buyer's lists, oldest first; `default_id` is the most recently used (null with none). */
+export interface PlantListSummaries {
+  lists: PlantListSummary[];
+  default_id: number | null;
+}
+
+/** GET/PATCH /api/plant-lists/{id}, POST /api/plant-lists: one named list with its lines. */
+export interface NamedPlantList extends PlantList {
+  id: number;
+  name: string;
+  updated_at: string;
+}

@@ -12,6 +12,7 @@ import {
   PAGE_PATHS,
   PLANT_LIST_PATH,
   PLANT_LIST_QUOTE_PATH,
+  PLANT_LIST_SCHEDULE_PATH,
 } from '../../shared/app-routes.ts';
 import { createApp } from '../app.ts';
 import { renderCatalogue } from '../modules/catalogue/render-job.ts';
@@ -120,6 +121,7 @@ describe('caching headers for an approved trade buyer', () => {
       ...Object.values(ACCOUNT_SCREEN_PATHS).map((screen) => `${ACCOUNT_PATH}/${screen}`),
       PLANT_LIST_PATH,
       PLANT_LIST_QUOTE_PATH,
+      PLANT_LIST_SCHEDULE_PATH,
       'admin',
       'no-such-page',
     ].map(fill);

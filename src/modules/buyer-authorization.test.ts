@@ -90,6 +90,23 @@ async function ownerOrder(): Promise<number> {
 const quotationRow = (id: number) => () => db()('quotations').where({ id }).first('status', 'decline_reason');
 const orderRow = (id: number) => () => db()('orders').where({ id }).first('status', 'user_id');
 const lineRow = (id: number) => () => db()('plant_list_lines').where({ id }).first('quantity');
+const listRow = (id: number) => () => db()('plant_lists').where({ id }).first('name', 'updated_at');
+let lists = 0;
+/** A named list of the owner's with one line; its id and the line's. */
+async function ownerNamedList(): Promise<{ id: number; line: number }> {
+  const response = await clients.owner.post('/api/plant-lists', {
+    name: `Matrix ${++lists}`,
+    lines: [{ catalogue_item_id: items[0], quantity: 3 }],
+  });
+  if (response.status !== 201) throw new Error(`the owner's new list answered ${response.status}`);
+  const list = response.body as { id: number; lines: { id: number }[] };
+  return { id: list.id, line: list.lines[0]!.id };
+}
+/** A named list's row and its lines' quantities: what another buyer's call must leave as it was. */
+const namedListState = (id: number) => async () => ({
+  list: await listRow(id)(),
+  lines: await db()('plant_list_lines').where({ plant_list_id: id }).orderBy('id').pluck('quantity'),
+});
 const requestRow = (id: number) => () => db()('quote_requests').where({ id }).first('status', 'user_id');
 
 const cases: Case[] = [
@@ -132,6 +149,62 @@ const cases: Case[] = [
     success: 200,
     prepare: async () => ({ call: (c) => c.post('/api/plant-list/merge', { lines: [{ catalogue_item_id: items[2], quantity: 4 }] }) }),
   },
+  { route: 'GET /api/plant-lists', guard: 'signed in', success: 200, prepare: async () => ({ call: (c) => c.get('/api/plant-lists') }) },
+  {
+    route: 'POST /api/plant-lists',
+    guard: 'signed in',
+    success: 201,
+    prepare: async () => {
+      const name = `Matrix new ${++lists}`;
+      return { call: (c) => c.post('/api/plant-lists', { name, lines: [{ catalogue_item_id: items[1], quantity: 2 }] }) };
+    },
+  },
+  ...(
+    [
+      ['GET /api/plant-lists/{id}', 200, (id: number) => (c: TestClient) => c.get(`/api/plant-lists/${id}`)],
+      ['PATCH /api/plant-lists/{id}', 200, (id: number) => (c: TestClient) => c.patch(`/api/plant-lists/${id}`, { name: `Renamed ${id}` })],
+      ['DELETE /api/plant-lists/{id}', 204, (id: number) => (c: TestClient) => c.delete(`/api/plant-lists/${id}`)],
+      [
+        'POST /api/plant-lists/{id}/lines',
+        201,
+        (id: number) => (c: TestClient) => c.post(`/api/plant-lists/${id}/lines`, { catalogue_item_id: items[2], quantity: 4 }),
+      ],
+      ['POST /api/plant-lists/{id}/use', 204, (id: number) => (c: TestClient) => c.post(`/api/plant-lists/${id}/use`)],
+      ['DELETE /api/plant-lists/{id}/lines', 204, (id: number) => (c: TestClient) => c.delete(`/api/plant-lists/${id}/lines`)],
+    ] as const
+  ).map(([route, success, callOf]): Case => ({
+    route,
+    guard: 'signed in',
+    success,
+    prepare: async () => {
+      const { id } = await ownerNamedList();
+      const call: Call = callOf(id);
+      return { call, byId: { call, unchanged: namedListState(id) } };
+    },
+  })),
+  ...(
+    [
+      [
+        'PATCH /api/plant-lists/{id}/lines/{lineId}',
+        200,
+        (c: TestClient, id: number, line: number) => c.patch(`/api/plant-lists/${id}/lines/${line}`, { quantity: 11 }),
+      ],
+      [
+        'DELETE /api/plant-lists/{id}/lines/{lineId}',
+        204,
+        (c: TestClient, id: number, line: number) => c.delete(`/api/plant-lists/${id}/lines/${line}`),
+      ],
+    ] as const
+  ).map(([route, success, send]): Case => ({
+    route,
+    guard: 'signed in',
+    success,
+    prepare: async () => {
+      const { id, line } = await ownerNamedList();
+      const call: Call = (c) => send(c, id, line);
+      return { call, byId: { call, unchanged: namedListState(id) } };
+    },
+  })),
   {
     route: 'GET /api/quote-requests',
     guard: 'signed in',

@@ -18,7 +18,7 @@ const storedLines = async (userId: number) =>
 beforeAll(async () => {
   context = await createTestContext();
   server = await startTestServer(context);
-  ids = await insertCatalogueItems(context.deps.db, 300);
+  ids = await insertCatalogueItems(context.deps.db, MAX_LINES + 10);
 });
 afterAll(async () => {
   await server?.close();
@@ -128,12 +128,12 @@ describe('the plant list', () => {
   it(`keeps a list to ${MAX_LINES} lines: a merge or an add beyond is a 422 on lines, nothing changed`, async () => {
     const client = await buyer();
     const tooMany = await client.post('/api/plant-list/merge', {
-      lines: ids.slice(0, 500).map((id) => ({ catalogue_item_id: id, quantity: 1 })),
+      lines: ids.slice(0, MAX_LINES + 1).map((id) => ({ catalogue_item_id: id, quantity: 1 })),
     });
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors).toEqual({ lines: [`A plant list may hold at most ${MAX_LINES} lines.`] });
 
-    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[250], quantity: 1 });
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[MAX_LINES + 2], quantity: 1 });
     const full = await client.post('/api/plant-list/merge', {
       lines: ids.slice(0, MAX_LINES).map((id) => ({ catalogue_item_id: id, quantity: 1 })),
     });
@@ -146,11 +146,11 @@ describe('the plant list', () => {
     });
     expect(filled.status).toBe(200);
     expect(filled.body.count).toBe(MAX_LINES);
-    const beyond = await client.post('/api/plant-list/lines', { catalogue_item_id: ids[260], quantity: 1 });
+    const beyond = await client.post('/api/plant-list/lines', { catalogue_item_id: ids[MAX_LINES + 5], quantity: 1 });
     expect(beyond.status).toBe(422);
     expect(beyond.body.errors).toEqual({ lines: [`A plant list may hold at most ${MAX_LINES} lines.`] });
     // Adding to a line already there is no new line.
-    expect((await client.post('/api/plant-list/lines', { catalogue_item_id: ids[250], quantity: 1 })).status).toBe(201);
+    expect((await client.post('/api/plant-list/lines', { catalogue_item_id: ids[MAX_LINES + 2], quantity: 1 })).status).toBe(201);
     expect(await storedLines(client.userId)).toBe(MAX_LINES);
   });
 

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
+import type { Deps } from '../../deps.ts';
 import type { GuardUser } from '../../http/guards.ts';
 import { requireUser } from '../../http/guards.ts';
 import { idParam } from '../../http/params.ts';
 import { viewerOf } from '../../http/viewer.ts';
 import { validate } from '../../validation/validate.ts';
+import { namedListRoutes } from './named-routes.ts';
 import { addLineSchema, mergeSchema, quantitySchema } from './schema.ts';
 import type { PlantListService } from './service.ts';
 
@@ -14,9 +16,10 @@ import type { PlantListService } from './service.ts';
  * DELETE /api/plant-list/lines/{id} → 204 · DELETE /api/plant-list → 204 ·
  * POST /api/plant-list/merge {lines} → the list. Another buyer's line is a 404. A line's `current`
  * carries `trade` (price, breaks, availability) only for a trade viewer (ctx.state.viewer,
- * the one decision the catalogue uses too, so both answer alike).
+ * the one decision the catalogue uses too, so both answer alike). These act on the buyer's default
+ * list (the one used most recently); the named lists' routes are in named-routes.ts.
  */
-export function plantListRoutes(plantLists: PlantListService): Router {
+export function plantListRoutes(deps: Deps, plantLists: PlantListService): Router {
   const router = new Router();
   const userId = (state: Record<string, unknown>) => (state.user as GuardUser).id;
 
@@ -51,5 +54,6 @@ export function plantListRoutes(plantLists: PlantListService): Router {
     ctx.body = await plantLists.merge(userId(ctx.state), lines, viewerOf(ctx));
   });
 
+  namedListRoutes(deps, router, plantLists);
   return router;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Most lines one plant list (and so one quote request) may hold. */
-export const MAX_LINES = 200;
+/** Most lines one plant list (and so one quote request) may hold: a long planting schedule's (issue 19). */
+export const MAX_LINES = 1000;
 /** Largest quantity of one line. */
 export const MAX_QUANTITY = 100_000;
 
@@ -49,3 +49,23 @@ export const addLineSchema = lineSchema;
 export const quantitySchema = z.object({ quantity: quantityField() });
 /** POST /api/plant-list/merge: the guest's list on sign-in. */
 export const mergeSchema = z.object({ lines: linesField() });
+
+/** Most named lists one buyer may keep. */
+export const MAX_LISTS = 50;
+export const TOO_MANY_LISTS = `You may keep at most ${MAX_LISTS} plant lists: delete one you no longer need first.`;
+
+/** A list's name: trimmed, 1…100 characters. */
+const listNameField = () =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? 'The name field is required.' : 'The name field must be a string.',
+    })
+    .trim()
+    .min(1, { error: 'The name field is required.' })
+    .max(100, { error: 'The name field must not be greater than 100 characters.' });
+
+/** POST /api/plant-lists: a name and, optionally, its first lines (a matched schedule). */
+export const createListSchema = z.object({ name: listNameField(), lines: linesField().optional().default([]) });
+/** PATCH /api/plant-lists/{id}: a new name. */
+export const renameSchema = z.object({ name: listNameField() });

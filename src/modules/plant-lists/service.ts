@@ -1,12 +1,13 @@
 import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
-import type { PlantList, PlantListLine, PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
+import type { NamedPlantList, PlantList, PlantListLine, PlantListSnapshot, PlantListSummaries } from '../../../shared/api/plant-lists.ts';
 import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { notFound, validationError } from '../../errors.ts';
 import { PUBLIC_VIEWER, type Viewer } from '../../viewer.ts';
 import { catalogueLinesByIds } from '../catalogue/service.ts';
 import { findUserById } from '../users/service.ts';
-import { PlantListLineRow } from './model.ts';
+import { PlantListLineRow, type PlantListRow } from './model.ts';
+import { defaultListId, ensureDefaultList, insertList, assertNameFree, listSummaries, ownList, touchList } from './named-lists.ts';
 import { MAX_LINES, MAX_QUANTITY, TOO_MANY_LINES, type LineInput } from './schema.ts';
 
 const INVALID_ITEM = 'The selected catalogue item is invalid.';
@@ -49,14 +50,27 @@ async function presentAll(db: Db | Trx, rows: PlantListLineRow[], viewer: Viewer
   return rows.map((row) => present(row, row.catalogue_item_id ? current.get(row.catalogue_item_id) : undefined));
 }
 
-async function readList(db: Db | Trx, userId: number, viewer: Viewer): Promise<PlantList> {
-  const rows = await PlantListLineRow.query(db).where({ user_id: userId }).orderBy('id');
+/** A list's lines as `viewer` may see them; the default list's when `listId` is not given (none yet: empty). */
+async function readList(db: Db | Trx, userId: number, viewer: Viewer, listId?: number): Promise<PlantList> {
+  const id = listId ?? (await defaultListId(db, userId));
+  const rows = id ? await PlantListLineRow.query(db).where({ user_id: userId, plant_list_id: id }).orderBy('id') : [];
   const lines = await presentAll(db, rows, viewer);
   return { lines, count: lines.length };
 }
 
+async function readNamed(db: Db | Trx, list: PlantListRow, viewer: Viewer): Promise<NamedPlantList> {
+  const fresh = await ownList(db, list.user_id, list.id);
+  return {
+    id: fresh.id,
+    name: fresh.name,
+    updated_at: new Date(fresh.updated_at).toISOString(),
+    ...(await readList(db, list.user_id, viewer, list.id)),
+  };
+}
+
 /**
- * Adds lines to a buyer's list inside `trx`: a catalogue row already on the list gets the quantity
+ * Adds lines to one of a buyer's lists inside `trx` (`options.listId`, else the default list, made
+ * when the buyer has none): a catalogue row already on the list gets the quantity
  * added (capped at MAX_QUANTITY) and its snapshot refreshed, since the buyer chose it from the
  * catalogue as it is now. Lines for one catalogue row in `lines` are summed first. Unknown
  * catalogue ids are a 422 naming the line (`fieldOf(index)`), and so are retired lines unless
@@ -69,7 +83,7 @@ export async function addToPlantList(
   userId: number,
   lines: readonly LineInput[],
   fieldOf: (index: number) => string = (index) => `lines.${index}.catalogue_item_id`,
-  options: { retired?: 'refuse' | 'keep' } = {},
+  options: { retired?: 'refuse' | 'keep'; listId?: number } = {},
 ): Promise<PlantListLineRow[]> {
   await findUserById(trx, userId, { lock: true });
   // Only the snapshot is taken from these: no trade fields needed.
@@ -92,8 +106,9 @@ export async function addToPlantList(
   const ids = [...quantities.keys()];
   if (!ids.length) return [];
 
+  const listId = options.listId ?? (await ensureDefaultList(trx, userId));
   const stored: { catalogue_item_id: number | null }[] = await trx('plant_list_lines')
-    .where({ user_id: userId })
+    .where({ plant_list_id: listId })
     .select('catalogue_item_id');
   const onList = new Set(stored.map((row) => row.catalogue_item_id));
   if (stored.length + ids.filter((id) => !onList.has(id)).length > MAX_LINES) throw validationError({ lines: [TOO_MANY_LINES] });
@@ -102,18 +117,20 @@ export async function addToPlantList(
     .insert(
       ids.map((id) => ({
         user_id: userId,
+        plant_list_id: listId,
         catalogue_item_id: id,
         quantity: quantities.get(id)!,
         snapshot: snapshotOf(catalogue.get(id)!),
       })),
     )
-    .onConflict(['user_id', 'catalogue_item_id'])
+    .onConflict(['plant_list_id', 'catalogue_item_id'])
     .merge({
       quantity: trx.raw('least(plant_list_lines.quantity + excluded.quantity, ?)', [MAX_QUANTITY]) as unknown as number,
       snapshot: trx.raw('excluded.snapshot') as unknown as PlantListSnapshot,
       updated_at: trx.fn.now() as unknown as Date,
     })
     .returning('*');
+  await touchList(trx, listId);
   return rows as unknown as PlantListLineRow[];
 }
 
@@ -124,59 +141,94 @@ export interface TakenLine {
   snapshot: PlantListSnapshot;
 }
 
-/** Empties a buyer's list inside `trx` (the quote request that sends it commits with it) and returns its lines in order. */
-export async function takePlantList(trx: Trx, userId: number): Promise<TakenLine[]> {
+/**
+ * Empties one of a buyer's lists inside `trx` (the quote request that sends it commits with it) and
+ * returns its lines in order: `listId` (another buyer's is a 404), else the default list.
+ */
+export async function takePlantList(trx: Trx, userId: number, listId?: number): Promise<TakenLine[]> {
   await findUserById(trx, userId, { lock: true });
+  const id = listId ? (await ownList(trx, userId, listId)).id : await defaultListId(trx, userId);
+  if (!id) return [];
   const rows: (TakenLine & { id: number })[] = await trx('plant_list_lines')
-    .where({ user_id: userId })
+    .where({ user_id: userId, plant_list_id: id })
     .delete()
     .returning(['id', 'catalogue_item_id', 'quantity', 'snapshot']);
+  await touchList(trx, id);
   // DELETE … RETURNING has no order: the list's order is the order lines were added.
   return rows.sort((a, b) => a.id - b.id).map(({ catalogue_item_id, quantity, snapshot }) => ({ catalogue_item_id, quantity, snapshot }));
 }
 
-/** Reads a buyer's list (for a module that has just changed it in `trx`). */
-export const readPlantList = readList;
+/** The quantity of each catalogue row on the buyer's default list (what a copy adds to). */
+export async function defaultListQuantities(trx: Trx, userId: number): Promise<Map<number, number>> {
+  const id = await defaultListId(trx, userId);
+  const stored: { catalogue_item_id: number | null; quantity: number }[] = id
+    ? await trx('plant_list_lines').where({ plant_list_id: id }).select('catalogue_item_id', 'quantity')
+    : [];
+  return new Map(stored.flatMap((row) => (row.catalogue_item_id ? [[row.catalogue_item_id, row.quantity] as const] : [])));
+}
+
+/** Reads a buyer's default list (for a module that has just changed it in `trx`). */
+export const readPlantList = (db: Db | Trx, userId: number, viewer: Viewer) => readList(db, userId, viewer);
 
 /**
- * A signed-in buyer's plant list (a quote basket). Every call names the buyer: a line of another
- * buyer is "not found", never "forbidden", so ids reveal nothing.
+ * A signed-in buyer's plant lists (quote baskets, one per project). Every call names the buyer: a
+ * list or line of another buyer is "not found", never "forbidden", so ids reveal nothing. Calls
+ * without a list id act on the default list (named-lists.ts: the one used most recently).
  */
 export function plantListService(deps: Pick<Deps, 'db'>) {
-  const mine = async (db: Db | Trx, userId: number, id: number) => {
-    const row = await PlantListLineRow.query(db).findOne({ id, user_id: userId });
+  const mine = async (db: Db | Trx, userId: number, id: number, listId?: number) => {
+    const row = await PlantListLineRow.query(db).findOne({ id, user_id: userId, ...(listId ? { plant_list_id: listId } : {}) });
     if (!row) throw notFound();
     return row;
   };
+  /** Runs `work` under the buyer's lock, on `listId` when given (404 if not theirs). */
+  const onList = <T>(userId: number, listId: number | undefined, work: (trx: Trx) => Promise<T>) =>
+    deps.db.transaction(async (trx) => {
+      await findUserById(trx, userId, { lock: true });
+      if (listId) await ownList(trx, userId, listId);
+      return work(trx);
+    });
   return {
     list: (userId: number, viewer: Viewer): Promise<PlantList> => readList(deps.db, userId, viewer),
 
-    /** Adds one line, or adds to the quantity of the line already there. */
-    async add(userId: number, line: LineInput, viewer: Viewer): Promise<PlantListLine> {
-      return deps.db.transaction(async (trx) => {
-        const [row] = await addToPlantList(trx, userId, [line], () => 'catalogue_item_id');
+    /** Adds one line (to `listId`, else the default list), or adds to the quantity of the line already there. */
+    async add(userId: number, line: LineInput, viewer: Viewer, listId?: number): Promise<PlantListLine> {
+      return onList(userId, listId, async (trx) => {
+        const [row] = await addToPlantList(trx, userId, [line], () => 'catalogue_item_id', { listId });
         return (await presentAll(trx, [row!], viewer))[0]!;
       });
     },
 
-    async setQuantity(userId: number, id: number, quantity: number, viewer: Viewer): Promise<PlantListLine> {
-      const row = await mine(deps.db, userId, id);
-      const updated = await row.$query(deps.db).patchAndFetch({ quantity, updated_at: new Date() });
-      return (await presentAll(deps.db, [updated], viewer))[0]!;
+    async setQuantity(userId: number, id: number, quantity: number, viewer: Viewer, listId?: number): Promise<PlantListLine> {
+      return onList(userId, listId, async (trx) => {
+        const row = await mine(trx, userId, id, listId);
+        const updated = await row.$query(trx).patchAndFetch({ quantity, updated_at: new Date() });
+        await touchList(trx, row.plant_list_id);
+        return (await presentAll(trx, [updated], viewer))[0]!;
+      });
     },
 
-    async remove(userId: number, id: number): Promise<void> {
-      const deleted = await PlantListLineRow.query(deps.db).delete().where({ id, user_id: userId });
-      if (!deleted) throw notFound();
+    async remove(userId: number, id: number, listId?: number): Promise<void> {
+      await onList(userId, listId, async (trx) => {
+        const row = await mine(trx, userId, id, listId);
+        await row.$query(trx).delete();
+        await touchList(trx, row.plant_list_id);
+      });
     },
 
-    async clear(userId: number): Promise<void> {
-      await PlantListLineRow.query(deps.db).delete().where({ user_id: userId });
+    /** Empties `listId`, else the default list (the list itself stays). */
+    async clear(userId: number, listId?: number): Promise<void> {
+      await onList(userId, listId, async (trx) => {
+        const id = listId ?? (await defaultListId(trx, userId));
+        if (!id) return;
+        await PlantListLineRow.query(trx).delete().where({ user_id: userId, plant_list_id: id });
+        await touchList(trx, id);
+      });
     },
 
     /**
-     * The guest's list on sign-in: each line added (quantities summed), all or nothing. A line
-     * retired since the guest added it is kept, to read "no longer available" as it did.
+     * The guest's list on sign-in, into the default list: each line added (quantities summed), all
+     * or nothing. A line retired since the guest added it is kept, to read "no longer available" as it did.
      */
     async merge(userId: number, lines: LineInput[], viewer: Viewer): Promise<PlantList> {
       return deps.db.transaction(async (trx) => {
@@ -184,9 +236,47 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
         return readList(trx, userId, viewer);
       });
     },
+
+    summaries: (userId: number): Promise<PlantListSummaries> => listSummaries(deps.db, userId),
+
+    one: async (userId: number, listId: number, viewer: Viewer): Promise<NamedPlantList> =>
+      readNamed(deps.db, await ownList(deps.db, userId, listId), viewer),
+
+    /**
+     * A new named list, with its first lines when given (a matched schedule: lines for one catalogue
+     * row summed). It becomes the default list. All or nothing: a refused line stores no list.
+     */
+    async create(userId: number, input: { name: string; lines: LineInput[] }, viewer: Viewer): Promise<NamedPlantList> {
+      return deps.db.transaction(async (trx) => {
+        await findUserById(trx, userId, { lock: true });
+        const list = await insertList(trx, userId, input.name);
+        await addToPlantList(trx, userId, input.lines, undefined, { listId: list.id });
+        return readNamed(trx, list, viewer);
+      });
+    },
+
+    async rename(userId: number, listId: number, name: string, viewer: Viewer): Promise<NamedPlantList> {
+      return onList(userId, listId, async (trx) => {
+        await assertNameFree(trx, userId, name, listId);
+        await trx('plant_lists').where({ id: listId }).update({ name, updated_at: trx.fn.now() });
+        return readNamed(trx, await ownList(trx, userId, listId), viewer);
+      });
+    },
+
+    /** Makes a list the default (chosen on the page), changing nothing else. */
+    async use(userId: number, listId: number): Promise<void> {
+      await onList(userId, listId, (trx) => touchList(trx, listId));
+    },
+
+    /** Deletes a list and its lines; the next most recently used list becomes the default. */
+    async destroy(userId: number, listId: number): Promise<void> {
+      await onList(userId, listId, async (trx) => {
+        await trx('plant_lists').where({ id: listId, user_id: userId }).delete();
+      });
+    },
   };
 }
 export type PlantListService = ReturnType<typeof plantListService>;
 
 // Other modules that take a list of lines (a quote request) validate it by the same rule and limits.
-export { linesField, MAX_QUANTITY } from './schema.ts';
+export { linesField, MAX_LINES, MAX_QUANTITY } from './schema.ts';

@@ -6,6 +6,7 @@ import { xlsxAttachmentRows } from '../../../test/mail-attachments.ts';
 import type { CapturedMail } from '../../../test/smtp.ts';
 import { insertTradeApplication } from '../../../test/trade.ts';
 import { buildMailBuilders } from '../../mail-builders.ts';
+import { MAX_LINES } from '../plant-lists/service.ts';
 import { deliverMail } from '../../outbox/mail-delivery.ts';
 
 /**
@@ -147,7 +148,7 @@ describe('POST /api/quote-requests as a guest', () => {
     expect(await count('quote_requests')).toBe(before);
   });
 
-  it('refuses an unknown catalogue id, 500 lines, no lines and missing details with 422s, storing nothing', async () => {
+  it('refuses an unknown catalogue id, too many lines, no lines and missing details with 422s, storing nothing', async () => {
     const before = await count('quote_requests');
     const client = await visitor();
     const unknown = await client.post(
@@ -162,10 +163,10 @@ describe('POST /api/quote-requests as a guest', () => {
 
     const many = await client.post(
       '/api/quote-requests',
-      guestRequest(ids.slice(0, 500).map((id) => ({ catalogue_item_id: id, quantity: 1 }))),
+      guestRequest(Array.from({ length: MAX_LINES + 1 }, (_, i) => ({ catalogue_item_id: ids[i % ids.length], quantity: 1 }))),
     );
     expect(many.status).toBe(422);
-    expect(many.body.errors).toEqual({ lines: ['A plant list may hold at most 200 lines.'] });
+    expect(many.body.errors).toEqual({ lines: [`A plant list may hold at most ${MAX_LINES} lines.`] });
 
     const none = await client.post('/api/quote-requests', guestRequest([]));
     expect(none.status).toBe(422);

@@ -66,10 +66,17 @@ export const guestQuoteSchema = z.object({
 /**
  * POST /api/quote-requests from a signed-in buyer: name and email default from the account (a blank
  * company and postcode were filled from the trade account by the route), and without `lines` the
- * buyer's stored plant list is sent (and emptied).
+ * buyer's stored plant list is sent (and emptied): `plant_list_id` names which of their lists,
+ * else their default list.
  */
 export const buyerQuoteSchema = z.object({
   ...shared,
+  plant_list_id: z
+    .number({ error: 'The selected plant list is invalid.' })
+    .int({ error: 'The selected plant list is invalid.' })
+    .min(1, { error: 'The selected plant list is invalid.' })
+    .max(2_147_483_647, { error: 'The selected plant list is invalid.' })
+    .optional(),
   lines: linesField()
     .refine((lines) => lines.length > 0, { error: 'The lines field must have at least 1 line.' })
     .optional(),
@@ -81,6 +88,8 @@ export const buyerQuoteSchema = z.object({
 /** What the service stores: either schema's output with the account's defaults applied. */
 export interface QuoteInput {
   lines?: { catalogue_item_id: number; quantity: number }[];
+  /** Without `lines`: which of the buyer's lists to send (else the default one). */
+  plant_list_id?: number;
   delivery_postcode: string;
   wanted_by?: string | null;
   notes: string;

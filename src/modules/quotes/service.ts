@@ -15,7 +15,7 @@ import { notFound, validationError } from '../../errors.ts';
 import type { Paging } from '../../validation/paging.ts';
 import { PUBLIC_VIEWER } from '../../viewer.ts';
 import { catalogueLinesByIds, staffLinesByIds } from '../catalogue/service.ts';
-import { addToPlantList, MAX_QUANTITY, readPlantList, takePlantList } from '../plant-lists/service.ts';
+import { addToPlantList, defaultListQuantities, MAX_QUANTITY, readPlantList, takePlantList } from '../plant-lists/service.ts';
 import { approvedTradeAccount } from '../trade/service.ts';
 import { summariseCopy } from './copy-summary.ts';
 import { QuoteRequest, QuoteRequestLineRow } from './model.ts';
@@ -59,7 +59,7 @@ async function nextReference(trx: Trx, now: Date): Promise<string> {
  */
 async function snapshotLines(trx: Trx, input: QuoteInput, userId: number | null): Promise<NewLine[]> {
   const given: { catalogue_item_id: number | null; quantity: number; snapshot?: PlantListSnapshot }[] =
-    input.lines ?? (userId ? await takePlantList(trx, userId) : []);
+    input.lines ?? (userId ? await takePlantList(trx, userId, input.plant_list_id) : []);
   const catalogue = await catalogueLinesByIds(
     trx,
     given.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])),
@@ -210,10 +210,7 @@ export function quoteService(deps: Pick<Deps, 'db' | 'events' | 'now' | 'config'
           lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])),
           PUBLIC_VIEWER,
         );
-        const stored: { catalogue_item_id: number | null; quantity: number }[] = await trx('plant_list_lines')
-          .where({ user_id: userId })
-          .select('catalogue_item_id', 'quantity');
-        const onList = new Map(stored.flatMap((row) => (row.catalogue_item_id ? [[row.catalogue_item_id, row.quantity] as const] : [])));
+        const onList = await defaultListQuantities(trx, userId);
         // A line retired since the request is no longer available: left out, and said so.
         const inCatalogue = new Set([...available.values()].filter((line) => !line.retired_at).map((line) => line.id));
         const { copied, toAdd } = summariseCopy(lines, onList, inCatalogue, MAX_QUANTITY);

@@ -15,7 +15,7 @@ const COLUMNS = [
 
 /**
  * A quote request's lines as an XLSX workbook, built in the worker for its mails: one sheet, row 1
- * the header, then one row per line in the order requested (at most 200, so built in memory).
+ * the header, then one row per line in the order requested (at most 1,000, so built in memory).
  * Text cells stay text: a species such as "=cmd" is written as a string, never a formula.
  */
 export async function quoteWorkbook(request: QuoteRequest, lines: QuoteRequestLineRow[], business: BusinessDetails): Promise<Buffer> {

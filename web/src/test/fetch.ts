@@ -30,6 +30,15 @@ export interface SeenRequest {
 
 type Handler = (request: SeenRequest) => Response | Promise<Response>;
 
+/** A JSON body parsed; any other (a multipart upload) as the text sent. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Replaces global fetch with a fake server (the server is the outside world for these tests).
  * Unhandled requests answer 404 like the real one. Returns the list of requests seen.
@@ -45,7 +54,7 @@ export function mockServer(routes: Record<string, Handler>): SeenRequest[] {
         method: request.method,
         url: new URL(request.url),
         headers: request.headers,
-        body: text ? JSON.parse(text) : undefined,
+        body: text ? parsedBody(text) : undefined,
         credentials: request.credentials,
       };
       seen.push(seenRequest);

@@ -81,14 +81,14 @@ describe('Add to list, as a guest', () => {
     expect(localStorage.getItem(GUEST_LIST_KEY)).toBeNull();
   });
 
-  it('refuses a 201st line with the reason', async () => {
+  it('refuses a 1001st line with the reason', async () => {
     guest();
-    writeGuestList(Array.from({ length: 200 }, (_, i) => ({ catalogue_item_id: 1000 + i, quantity: 1, snapshot: acer })));
+    writeGuestList(Array.from({ length: 1000 }, (_, i) => ({ catalogue_item_id: 10_000 + i, quantity: 1, snapshot: acer })));
     await renderWithSession(rows);
     const item = within(phoneItem('Acer campestre, 9cm, 20-40 cm'));
     await userEvent.click(item.getByRole('button', { name: /Add to list/ }));
-    expect(await item.findByRole('status')).toHaveTextContent('A plant list holds at most 200 lines.');
-    expect(readGuestList()).toHaveLength(200);
+    expect(await item.findByRole('status')).toHaveTextContent('A plant list holds at most 1000 lines.');
+    expect(readGuestList()).toHaveLength(1000);
   });
 });
 

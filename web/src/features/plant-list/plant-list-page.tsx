@@ -17,10 +17,12 @@ import type { PlantListLine as Line } from './types.ts';
 import { usePlantList } from './use-plant-list.ts';
 import { PlantListStates } from './plant-list-states.tsx';
 import { NoScriptPlantList } from './no-script-list.tsx';
+import { ListSwitcher } from './list-switcher.tsx';
 import page from './page.module.css';
 import styles from './plant-list-page.module.css';
 
 const QUOTE_HREF = '/plant-list/quote';
+const SCHEDULE_HREF = '/plant-list/schedule';
 
 /** A guest's lines grouped by genus, for the catalogue check (one request per genus). */
 function byGenus(lines: Line[]): { genus: string; ids: number[] }[] {
@@ -87,6 +89,10 @@ export function PlantListPage() {
         <noscript>
           <NoScriptPlantList />
         </noscript>
+        {signedIn && ready && <ListSwitcher />}
+        <p className={styles.schedule}>
+          Have a planting schedule? <Link to={SCHEDULE_HREF}>Upload a planting schedule</Link> and we match it to the catalogue.
+        </p>
         <PlantListStates ready={ready} data={data} isError={isError}>
           {(list) => (
             <>

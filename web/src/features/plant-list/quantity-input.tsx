@@ -13,13 +13,14 @@ export interface QuantityInputProps {
   className?: string;
   onBlur?: () => void;
   ref?: Ref<HTMLInputElement>;
+  disabled?: boolean;
 }
 
 /**
  * A quantity of a plant list line: whole numbers in the list's range, a numeric keypad on a
  * phone. The value stays text so the buyer can clear the box while typing; the caller checks it.
  */
-export function QuantityInput({ id, value, onChange, invalid, describedBy, className, onBlur, ref }: QuantityInputProps) {
+export function QuantityInput({ id, value, onChange, invalid, describedBy, className, onBlur, ref, disabled }: QuantityInputProps) {
   return (
     <input
       ref={ref}
@@ -35,6 +36,7 @@ export function QuantityInput({ id, value, onChange, invalid, describedBy, class
       aria-describedby={describedBy}
       onChange={onChange}
       onBlur={onBlur}
+      disabled={disabled}
     />
   );
 }

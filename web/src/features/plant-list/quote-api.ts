@@ -12,6 +12,8 @@ export interface QuoteDetails {
   company?: string;
   email?: string;
   telephone?: string;
+  /** A signed-in buyer's list being sent (the one the page showed); without it, the default list. */
+  plant_list_id?: number;
 }
 
 /** Whether someone is signed in, from the session slice (as the plant list's own calls ask). */

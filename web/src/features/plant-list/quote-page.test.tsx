@@ -111,7 +111,11 @@ describe('QuotePage, as a guest', { timeout: 20_000 }, () => {
 });
 
 /** A signed-in buyer with one line stored on the server, the form's defaults (a trade account's), and the server's answer to the request. */
-function buyerWithLines(answer: () => Response, defaults = { company: '', delivery_postcode: '' }) {
+function buyerWithLines(
+  answer: () => Response,
+  defaults = { company: '', delivery_postcode: '' },
+  more: Parameters<typeof mockServer>[0] = {},
+) {
   let lines = [{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, changed: false }];
   return mockServer({
     'GET /api/user': () => json(buyer),
@@ -123,6 +127,7 @@ function buyerWithLines(answer: () => Response, defaults = { company: '', delive
       if (response.ok) lines = [];
       return response;
     },
+    ...more,
   });
 }
 
@@ -149,6 +154,25 @@ describe('QuotePage, signed in', () => {
       company: '',
       telephone: '01233 555010',
     });
+  });
+
+  it('names the list being sent when the buyer keeps several, and sends that one', async () => {
+    const lists = {
+      lists: [
+        { id: 1, name: 'My plant list', line_count: 3, updated_at: '' },
+        { id: 2, name: 'Riverside park', line_count: 1, updated_at: '' },
+      ],
+      default_id: 2,
+    };
+    const seen = buyerWithLines(() => json({ id: 11, reference: 'Q-2026-000011' }, 201), undefined, {
+      'GET /api/plant-lists': () => json(lists),
+    });
+    await renderWithSession(<QuotePage />);
+    expect(await screen.findByRole('heading', { name: '“Riverside park”: 1 line' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Delivery postcode/), 'SW1A 1AA');
+    await userEvent.click(screen.getByRole('button', { name: 'Send quote request' }));
+    expect(await screen.findByText('Q-2026-000011')).toBeInTheDocument();
+    expect(seen.find((request) => request.method === 'POST')?.body).toMatchObject({ plant_list_id: 2 });
   });
 
   it("starts from the trade account's company and postcode, and sends what the buyer edits", async () => {

@@ -17,6 +17,7 @@ import { lineName } from './add-to-list.tsx';
 import { EstimatedTotal } from './estimate.tsx';
 import { LinePrice } from './line-price.tsx';
 import { PLANT_LIST_HREF } from './plant-list-link.tsx';
+import { useGetPlantListsQuery } from './lists-api.ts';
 import { useQuoteDefaultsQuery, useRequestQuoteMutation } from './quote-api.ts';
 import type { QuoteDetails } from './quote-api.ts';
 import { usePlantList } from './use-plant-list.ts';
@@ -26,7 +27,7 @@ import styles from './quote-page.module.css';
 
 const FIELDS = ['delivery_postcode', 'wanted_by', 'notes', 'name', 'company', 'email', 'telephone', 'lines'] as const;
 type Field = (typeof FIELDS)[number];
-type Values = Required<QuoteDetails>;
+type Values = Required<Omit<QuoteDetails, 'plant_list_id'>>;
 const EMPTY: Values = { delivery_postcode: '', wanted_by: '', notes: '', name: '', company: '', email: '', telephone: '' };
 
 /** A guest's contact fields, all required but the company. */
@@ -57,6 +58,10 @@ export function QuotePage() {
   const [send, { isLoading }] = useRequestQuoteMutation();
   // A trade buyer's company and postcode start from their account; what they type replaces them.
   const { data: defaults } = useQuoteDefaultsQuery(undefined, { skip: !signedIn });
+  // A buyer with several lists sends the one shown here (the default), named so they know which.
+  const { data: lists } = useGetPlantListsQuery(undefined, { skip: !signedIn });
+  const sending = lists?.lists.find((list) => list.id === lists.default_id);
+  const several = (lists?.lists.length ?? 0) > 1;
   const [typed, setTyped] = useState<Partial<Values>>({});
   const values: Values = { ...EMPTY, ...(signedIn && defaults), ...typed };
   const { errors, setErrors, clearError, showErrors, formRef } = useFieldErrors<Field>();
@@ -80,6 +85,7 @@ export function QuotePage() {
           notes: values.notes,
           company: values.company,
           telephone: values.telephone,
+          ...(sending ? { plant_list_id: sending.id } : {}),
         }
       : values;
     const result = await send(details);
@@ -131,7 +137,7 @@ export function QuotePage() {
           <div className={styles.grid}>
             <section aria-labelledby="quote-lines-heading" className={styles.lines}>
               <h2 id="quote-lines-heading">
-                Your list: {lines.length} {lines.length === 1 ? 'line' : 'lines'}
+                {several && sending ? `“${sending.name}”` : 'Your list'}: {lines.length} {lines.length === 1 ? 'line' : 'lines'}
               </h2>
               <ul aria-label="Lines to be quoted">
                 {lines.map((line) => (

@@ -3,7 +3,7 @@
 /** The quantity limits of one line, and the most lines a list may hold (the contract's). */
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 100_000;
-export const MAX_LINES = 200;
+export const MAX_LINES = 1000;
 
 export type { PlantList, PlantListLine, PlantListSnapshot } from '../../../../shared/api/plant-lists.ts';
 import type { PlantListSnapshot } from '../../../../shared/api/plant-lists.ts';
