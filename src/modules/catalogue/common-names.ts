@@ -260,3 +260,22 @@ export function speciesNamed(word: string): Map<string, string[]> {
   }
   return result;
 }
+
+/**
+ * The plants a whole name is, when it is one of the curated names ("quickthorn", "Field maple"),
+ * case-insensitively: the species it names (genus and epithet), else the genera (epithet null).
+ * For reading schedules, where a line's name is the whole cell rather than one search word.
+ */
+export function plantsCalled(name: string): { genus: string; epithet: string | null }[] {
+  const wanted = name.trim().toLowerCase();
+  const named = (names: readonly string[]) => names.some((n) => n.toLowerCase() === wanted);
+  const species = Object.entries(SPECIES_COMMON_NAMES).flatMap(([genus, epithets]) =>
+    Object.entries(epithets)
+      .filter(([, names]) => named(names))
+      .map(([epithet]) => ({ genus, epithet })),
+  );
+  if (species.length) return species;
+  return Object.entries(GENUS_COMMON_NAMES)
+    .filter(([, names]) => named(names))
+    .map(([genus]) => ({ genus, epithet: null }));
+}

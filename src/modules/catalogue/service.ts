@@ -466,3 +466,8 @@ export const staffLinesByIds = (db: Db, ids: readonly number[]): Promise<Map<num
 
 /** The price-list renderer, for the trade module's job (a module reaches another only through its service). */
 export { renderPricedCatalogue } from './price-list.ts';
+
+/** For reading planting schedules (the schedules module): what the catalogue knows of names, and its workbook limits. */
+export { plantsCalled } from './common-names.ts';
+export { SPECIES_EPITHET_SQL } from './species-epithet.ts';
+export { checkZipSizes } from './zip-limits.ts';
