@@ -40,6 +40,7 @@ import { plantListRoutes } from './modules/plant-lists/routes.ts';
 import { quoteAdminRoutes } from './modules/quotes/admin-routes.ts';
 import { quoteRoutes } from './modules/quotes/routes.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
+import { scheduleRoutes } from './modules/schedules/routes.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -99,6 +100,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     mailRoutes(services.mails),
     plantListRoutes(services.plantLists),
     quoteRoutes(deps, services.quotes),
+    scheduleRoutes(deps, services.schedules),
     quoteAdminRoutes(services.quotes),
     tradeRoutes(deps, services.trade, deps.storage),
     adminRoutes(services.adminStats),

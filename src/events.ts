@@ -42,6 +42,8 @@ interface DomainEvents {
   'trade.account_changed': { historyId: number };
   /** An approved buyer asked for a fresh personal price list. */
   'trade.price_list_requested': { userId: number };
+  /** A schedule too large to match while the buyer waited was stored: the worker matches it. */
+  'schedule.submitted': { id: string };
 }
 export type EventName = keyof DomainEvents;
 

@@ -7,7 +7,7 @@ import type { Services } from './services.ts';
 /** Published events, and mails sent or cancelled, kept this long (for inspection), then pruned. */
 const KEEP_EVENTS_DAYS = 14;
 
-type HousekeepingJob = 'outbox.relay' | 'mail.recover' | 'images.recover' | 'sessions.prune' | 'events.prune';
+type HousekeepingJob = 'outbox.relay' | 'mail.recover' | 'images.recover' | 'sessions.prune' | 'events.prune' | 'schedules.prune';
 
 /**
  * The sweeps, as BullMQ job schedulers: each runs once per interval in the whole cluster (whichever
@@ -23,6 +23,8 @@ export const housekeepingSchedules: (Schedule & { name: HousekeepingJob })[] = [
   { name: 'images.recover', everyMs: 60_000 },
   { name: 'sessions.prune', everyMs: 60 * 60_000 },
   { name: 'events.prune', everyMs: 24 * 60 * 60_000 },
+  // Planting schedules are the buyer's upload: kept a week (src/modules/schedules/service.ts).
+  { name: 'schedules.prune', everyMs: 60 * 60_000 },
 ];
 
 /** The sweeps' processors. */
@@ -45,6 +47,9 @@ export function housekeepingProcessors(deps: Deps, services: Services): Pick<Pro
       await deps.db('events').where('published_at', '<', before).delete();
       // Refused and owed mails stay: they are the admin's to resend, and still to send.
       await deps.db('mails').whereIn('status', ['sent', 'cancelled']).where('created_at', '<', before).delete();
+    },
+    'schedules.prune': async () => {
+      await services.schedules.prune();
     },
   };
 }

@@ -14,12 +14,15 @@ export interface JobPayloads {
   'images.renditions': { imageId: number };
   'widgets.renditions': { widgetId: number };
   'catalogue.price_list': { userId: number };
+  /** Matches a stored planting schedule's lines (src/modules/schedules/). */
+  'schedules.match': { id: string };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
   'mail.recover': Record<string, never>;
   'images.recover': Record<string, never>;
   'sessions.prune': Record<string, never>;
   'events.prune': Record<string, never>;
+  'schedules.prune': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -41,11 +44,14 @@ const jobQueues: Record<JobName, QueueName> = {
   'widgets.renditions': 'images',
   // A price list is a catalogue render: it shares the render's queue and its one-at-a-time bound.
   'catalogue.price_list': 'catalogue',
+  // Its own queue: a buyer waiting for a schedule must not wait behind a catalogue render.
+  'schedules.match': 'schedules',
   'outbox.relay': 'housekeeping',
   'mail.recover': 'housekeeping',
   'images.recover': 'housekeeping',
   'sessions.prune': 'housekeeping',
   'events.prune': 'housekeeping',
+  'schedules.prune': 'housekeeping',
 };
 export const queueOf = (job: JobName): QueueName => jobQueues[job];
 /** The queue a job spec is added to: its own when it names one, else its job's. */

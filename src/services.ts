@@ -13,6 +13,7 @@ import { usersService } from './modules/users/service.ts';
 import { plantListService } from './modules/plant-lists/service.ts';
 import { quoteService } from './modules/quotes/service.ts';
 import { tradeService } from './modules/trade/service.ts';
+import { scheduleService } from './modules/schedules/service.ts';
 
 /**
  * Every feature service, built once per process from the shared dependencies. Routes and job
@@ -33,6 +34,7 @@ export function createServices(deps: Deps) {
     quotes: quoteService(deps),
     trade: tradeService(deps),
     mails: mailsService(deps),
+    schedules: scheduleService(deps),
   };
   return { ...services, adminStats: adminStatsService(deps, services) };
 }
