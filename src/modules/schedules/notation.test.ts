@@ -29,6 +29,7 @@ describe('readNotation', () => {
     expect(readNotation('Acer campestre 60-90 BR x 250', '40').quantity).toBe(40);
     expect(readNotation('Acer campestre 60-90 BR', '1,200 no.').quantity).toBe(1200);
     expect(readNotation('Acer campestre 60-90 BR', 'some').quantity).toBeNull();
+    expect(readNotation('Acer campestre 60-90 BR x 99999999999').quantity).toBeNull();
   });
 
   it('reads curly quotes, the multiplication sign and long dashes as plain marks', () => {

@@ -38,6 +38,9 @@ export function plainText(text: string): string {
     .trim();
 }
 
+/** More plants than this on one line is not a quantity (a code or a typo): the review asks for one. */
+const MAX_QUANTITY = 1_000_000;
+
 const NUMBER = String.raw`\d+(?:\.\d+)?`;
 const INTEGER = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
 
@@ -118,7 +121,13 @@ export function readNotation(text: string, quantityCell?: string): LineNotation 
   const band: string | null = rootstock ? 'Rootstock' : heightCm ? nearestBand(heightCm) : null;
   const asked = heightCm as [number, number] | null;
   const askedHeight = asked && band && band !== `${asked[0]}-${asked[1]}` ? describeCm(asked) : null;
-  return { name, form, height: band, askedHeight, quantity: quantity !== null && quantity > 0 ? quantity : null };
+  return {
+    name,
+    form,
+    height: band,
+    askedHeight,
+    quantity: quantity !== null && quantity > 0 && quantity <= MAX_QUANTITY ? quantity : null,
+  };
 }
 
 /** A quantity cell: "250", "250 no.", "1,000"; anything else none. */
