@@ -5,7 +5,7 @@ import { validationError } from '../../errors.ts';
  * "Size", "Ht (cm)", "Pot", "Root", "Qty", "No."), or, without a header row, by what the cells
  * hold (the column of whole numbers is the quantity, the wordiest one the name). Pure.
  */
-export type ColumnRole = 'name' | 'size' | 'form' | 'quantity';
+type ColumnRole = 'name' | 'size' | 'form' | 'quantity';
 
 export interface Columns {
   /** Column index per role (first wins). */

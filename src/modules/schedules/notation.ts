@@ -1,4 +1,4 @@
-import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../../../shared/catalogue.ts';
+import { CATALOGUE_HEIGHTS } from '../../../shared/catalogue.ts';
 
 /**
  * Nursery notation, read from one schedule line: "Acer campestre 60-90 BR x 250",
@@ -22,13 +22,13 @@ export interface LineNotation {
 }
 
 /** Forms the catalogue does not sell: read so the matcher can offer the nearest. */
-export const ROOTBALL = 'Rootball';
-export const CELL_GROWN = 'Cell grown';
+const ROOTBALL = 'Rootball';
+const CELL_GROWN = 'Cell grown';
 /** "Pot grown" / "container" without a size: any pot will do. */
 export const ANY_POT = 'Pot';
 
 /** Typographic marks as spreadsheets and PDFs spell them, made plain. */
-export function plainText(text: string): string {
+function plainText(text: string): string {
   return text
     .replace(/[\u2018\u2019\u201a\u201b\u2032`\u00b4]/g, "'")
     .replace(/[\u201c\u201d\u201e\u2033]/g, '"')
@@ -175,9 +175,6 @@ export function nearestBand([low, high]: [number, number]): string {
   }
   return best.band;
 }
-
-/** Whether a form is one the catalogue sells as such. */
-export const isCatalogueForm = (form: string): boolean => (CATALOGUE_FORMS as readonly string[]).includes(form);
 
 /**
  * How far apart two forms are, for offering the nearest: 0 the same; pots by the ratio of their

@@ -44,7 +44,7 @@ const wordsOf = (text: string) =>
     .filter((w) => w && !RANK_WORDS.has(w.toLowerCase()));
 
 /** A name split into its plain words and its quoted cultivar ("Prunus laurocerasus 'Rotundifolia'"). */
-export function nameParts(name: string): NameParts {
+function nameParts(name: string): NameParts {
   const text = name.replace(/"/g, "'");
   // A cultivar's quotes open after a space and close before one, so "'Paul's Scarlet'" is one cultivar.
   const cultivarPattern = /(^|\s)'(.+?)'(?=\s|$)/g;

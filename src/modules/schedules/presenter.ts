@@ -1,5 +1,5 @@
 import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
-import type { ScheduleCandidate, ScheduleLine, ScheduleResult } from '../../../shared/api/schedules.ts';
+import type { ScheduleCandidate, ScheduleLine, ScheduleLineParsed, ScheduleResult } from '../../../shared/api/schedules.ts';
 import type { MatchedCandidate } from './matcher.ts';
 import type { ScheduleRow, StoredLine } from './store.ts';
 
@@ -26,10 +26,12 @@ function presentLine(line: StoredLine, catalogue: Map<number, CatalogueLine>): S
     return found ? [{ line: found, confidence: c.confidence }] : [];
   };
   const match = line.match ? (candidate(line.match)[0] ?? null) : null;
+  // Only the contract's fields: the stored notation also keeps the height as asked.
+  const parsed: ScheduleLineParsed = { name: line.parsed.name, form: line.parsed.form, height: line.parsed.height };
   return {
     row: line.row,
     text: line.text,
-    parsed: { name: line.parsed.name, form: line.parsed.form, height: line.parsed.height },
+    parsed,
     quantity: line.quantity,
     // A matched line whose catalogue line has gone since is one to choose again.
     status: line.match && !match ? 'not_stocked' : (line.status ?? 'not_stocked'),

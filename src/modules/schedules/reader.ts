@@ -177,7 +177,7 @@ function decode(bytes: Buffer): string {
 }
 
 /** CSV rows (quoted fields, doubled quotes, line breaks in quotes); comma, semicolon or tab, whichever the first line has most of. */
-export function csvRows(text: string): Rows {
+function csvRows(text: string): Rows {
   const end = text.search(/[\r\n]/);
   const firstLine = end < 0 ? text : text.slice(0, end);
   const count = (d: string) => firstLine.split(d).length - 1;

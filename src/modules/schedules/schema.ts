@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Longest schedule name kept (a file's name or the buyer's). */
-export const MAX_NAME = 120;
+const MAX_NAME = 120;
 /** The name of a paste the buyer did not name. */
 export const PASTED_NAME = 'Pasted schedule';
 

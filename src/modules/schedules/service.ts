@@ -24,7 +24,7 @@ export type { ScheduleOwner } from './store.ts';
 /** Up to this many lines are matched while the buyer waits; more go to the worker. */
 export const MATCH_INLINE_MAX_LINES = 200;
 /** Schedules are deleted this long after they were sent. */
-export const KEEP_SCHEDULES_DAYS = 7;
+const KEEP_SCHEDULES_DAYS = 7;
 /** The buyer's message when the worker could not match a schedule. */
 const MATCH_FAILED = 'The schedule could not be matched; please send it again.';
 
