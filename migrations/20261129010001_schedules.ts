@@ -9,6 +9,11 @@ import type { Knex } from 'knex';
  * deletes schedules after a week (the lines go with them).
  */
 export async function up(knex: Knex): Promise<void> {
+  // The matcher finds candidate plants by trigram similarity of a schedule's name to "genus species"
+  // (src/modules/schedules/matcher.ts): indexed, so a schedule never scans the catalogue per name.
+  await knex.raw(
+    `CREATE INDEX catalogue_items_botanical_trgm ON catalogue_items USING gin ((genus || ' ' || species) gin_trgm_ops) WHERE retired_at IS NULL`,
+  );
   await knex.schema.createTable('schedules', (t) => {
     t.string('id', 32).primary();
     t.integer('user_id').references('users.id').onDelete('CASCADE');
@@ -46,4 +51,5 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTableIfExists('schedule_lines');
   await knex.schema.dropTableIfExists('schedules');
+  await knex.raw('DROP INDEX IF EXISTS catalogue_items_botanical_trgm');
 }

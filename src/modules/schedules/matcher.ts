@@ -6,9 +6,9 @@ import { ANY_POT, formDistance, type LineNotation } from './notation.ts';
 import { scoreName, type Relation } from './plant-names.ts';
 
 /**
- * Matches a schedule's lines to catalogue lines (docs/decisions/014-schedule-matching.md): one
- * query for the whole schedule finds, for every distinct name, the nearest plants by pg_trgm
- * similarity (botanical and common names) plus the plants a curated common name stands for, with
+ * Matches a schedule's lines to catalogue lines (docs/decisions/014-schedule-matching.md): two
+ * queries for the whole schedule find, for every distinct name, the plants near it by pg_trgm
+ * similarity (botanical and common names) plus the plants a curated common name stands for, and
  * their lines; the rules of plant-names.ts and the line's form and height then decide.
  */
 
@@ -27,8 +27,6 @@ export interface LineMatch {
 
 /** From this confidence up a match is one the buyer need not look at twice. */
 export const HIGH_CONFIDENCE = 0.8;
-/** Plants taken from the trigram ranking per distinct name. */
-const NEAREST_PLANTS = 15;
 /** A plant scoring this far under the best one is not "as good". */
 const AS_GOOD = 0.05;
 
@@ -51,7 +49,9 @@ interface ScoredPlant {
 export async function matchLines(db: Knex, lines: readonly LineNotation[]): Promise<LineMatch[]> {
   const names = [...new Set(lines.map((l) => l.name).filter(Boolean))];
   const found = await nearestPlants(db, names);
-  return lines.map((line) => classify(line, scorePlants(line.name, found.get(line.name) ?? [])));
+  // Scored once per distinct name: schedules repeat plants in several sizes.
+  const scored = new Map(names.map((name) => [name, scorePlants(name, found.get(name) ?? [])]));
+  return lines.map((line) => classify(line, scored.get(line.name) ?? []));
 }
 
 /** The search key of a name: lower case, without quotes and hybrid signs. */
@@ -64,40 +64,57 @@ const searchKey = (name: string) =>
     .trim();
 
 /**
- * One round trip for the whole schedule: per distinct name, the catalogue lines of the plants
- * (genus + species) nearest to it by pg_trgm similarity with their botanical or common names, and
- * of the plants its curated common name stands for. Grouped by name, then by plant.
+ * Two round trips for the whole schedule. First, per distinct name, the plants (genus + species)
+ * whose genus is like the name's first word, whose "genus species" is like the whole name, or
+ * whose common name is like it — pg_trgm's `%` (similarity ≥ 0.3), each answered by a trigram GIN
+ * index, so the catalogue is never scanned per name — and the plants its curated common name
+ * stands for. Then the lines of all those plants at once. Grouped by name, then by plant.
  */
 async function nearestPlants(db: Knex, names: string[]): Promise<Map<string, CatalogueRowLite[][]>> {
   const result = new Map<string, CatalogueRowLite[][]>();
   if (!names.length) return result;
+  const keys = names.map(searchKey);
   const curated = names.flatMap((name, index) => plantsCalled(name).map((p) => ({ index, genus: p.genus, epithet: p.epithet ?? '' })));
-  const { rows } = await db.raw<{ rows: (CatalogueRowLite & { idx: number })[] }>(
-    `WITH q AS (SELECT * FROM unnest(?::int[], ?::text[]) AS t(idx, name)),
-          c AS (SELECT * FROM unnest(?::int[], ?::text[], ?::text[]) AS t(idx, genus, epithet)),
-          plants AS MATERIALIZED (
-            SELECT genus, species, lower(genus || ' ' || regexp_replace(species, '[''×]', '', 'g')) AS botanical,
-                   lower(string_agg(DISTINCT common_name, ' / ')) AS common, ${SPECIES_EPITHET_SQL} AS epithet
-              FROM catalogue_items WHERE retired_at IS NULL GROUP BY genus, species),
-          hits AS (
-            SELECT q.idx, p.genus, p.species FROM q CROSS JOIN LATERAL (
-              SELECT genus, species FROM plants
-               ORDER BY greatest(similarity(q.name, botanical), similarity(q.name, common)) DESC LIMIT ${NEAREST_PLANTS}) p
-            UNION
-            SELECT c.idx, p.genus, p.species FROM c JOIN plants p ON p.genus = c.genus AND (c.epithet = '' OR p.epithet = c.epithet))
-     SELECT hits.idx, i.id, i.genus, i.species, i.common_name, i.form, i.height
-       FROM hits JOIN catalogue_items i ON i.genus = hits.genus AND i.species = hits.species AND i.retired_at IS NULL
-      ORDER BY hits.idx, i.id`,
-    [names.map((_, i) => i), names.map(searchKey), curated.map((c) => c.index), curated.map((c) => c.genus), curated.map((c) => c.epithet)],
+  const { rows: hits } = await db.raw<{ rows: { idx: number; genus: string; species: string }[] }>(
+    `WITH q AS (SELECT * FROM unnest(?::int[], ?::text[], ?::text[]) AS t(idx, name, head)),
+          c AS (SELECT * FROM unnest(?::int[], ?::text[], ?::text[]) AS t(idx, genus, epithet))
+     SELECT q.idx, i.genus, i.species FROM q JOIN catalogue_items i ON i.retired_at IS NULL
+        AND (i.genus % q.head OR (i.genus || ' ' || i.species) % q.name OR i.common_name % q.name)
+     UNION
+     SELECT c.idx, i.genus, i.species FROM c JOIN catalogue_items i ON i.retired_at IS NULL AND i.genus = c.genus
+        AND (c.epithet = '' OR ${SPECIES_EPITHET_SQL} = c.epithet)`,
+    [
+      keys.map((_, i) => i),
+      keys,
+      keys.map((k) => k.split(' ')[0] ?? ''),
+      curated.map((c) => c.index),
+      curated.map((c) => c.genus),
+      curated.map((c) => c.epithet),
+    ],
   );
-  const byName = new Map<number, Map<string, CatalogueRowLite[]>>();
-  for (const { idx, ...line } of rows) {
-    const plants = byName.get(idx) ?? new Map<string, CatalogueRowLite[]>();
-    byName.set(idx, plants);
-    const key = `${line.genus}\u0000${line.species}`;
-    plants.set(key, [...(plants.get(key) ?? []), line]);
+  const plantKey = (genus: string, species: string) => `${genus}\u0000${species}`;
+  const plants = [...new Map(hits.map((h) => [plantKey(h.genus, h.species), h])).values()];
+  const lines: CatalogueRowLite[] = plants.length
+    ? (
+        await db.raw<{ rows: CatalogueRowLite[] }>(
+          `SELECT i.id, i.genus, i.species, i.common_name, i.form, i.height
+             FROM catalogue_items i JOIN unnest(?::text[], ?::text[]) AS p(genus, species) ON i.genus = p.genus AND i.species = p.species
+            WHERE i.retired_at IS NULL ORDER BY i.id`,
+          [plants.map((p) => p.genus), plants.map((p) => p.species)],
+        )
+      ).rows
+    : [];
+  const linesOf = new Map<string, CatalogueRowLite[]>();
+  for (const line of lines) {
+    const key = plantKey(line.genus, line.species);
+    linesOf.set(key, [...(linesOf.get(key) ?? []), line]);
   }
-  names.forEach((name, i) => result.set(name, [...(byName.get(i)?.values() ?? [])]));
+  const byName = new Map<number, CatalogueRowLite[][]>();
+  for (const hit of hits) {
+    const found = linesOf.get(plantKey(hit.genus, hit.species));
+    if (found) byName.set(hit.idx, [...(byName.get(hit.idx) ?? []), found]);
+  }
+  names.forEach((name, i) => result.set(name, byName.get(i) ?? []));
   return result;
 }
 

@@ -58,6 +58,19 @@ function nameParts(name: string): NameParts {
   };
 }
 
+/** A catalogue plant's parts, kept: every name of a schedule is scored against the same plants. */
+const plantCache = new Map<string, NameParts>();
+function plantParts(genus: string, species: string): NameParts {
+  const key = `${genus} ${species}`;
+  let parts = plantCache.get(key);
+  if (!parts) {
+    if (plantCache.size > 50_000) plantCache.clear(); // bounded: a catalogue has a few thousand plants
+    parts = nameParts(key);
+    plantCache.set(key, parts);
+  }
+  return parts;
+}
+
 /** 1 − edit distance / longer length. */
 export function wordSimilarity(a: string, b: string): number {
   if (a === b) return 1;
@@ -104,7 +117,7 @@ function matchWords(wanted: string[], offered: string[]): { score: number; unuse
  */
 export function scoreName(written: string, genus: string, species: string): NameScore {
   const asked = nameParts(written);
-  const plant = nameParts(`${genus} ${species}`);
+  const plant = plantParts(genus, species);
   const [askedGenus, ...askedRest] = asked.words;
   if (!askedGenus) return { relation: 'different', score: 0 };
   const genusScore = wordSimilarity(askedGenus, plant.words[0]!);

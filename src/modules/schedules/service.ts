@@ -16,6 +16,7 @@ import {
   scheduleById,
   scheduleLines,
   type ScheduleOwner,
+  type ScheduleRow,
   type StoredLine,
 } from './store.ts';
 
@@ -74,23 +75,22 @@ export function scheduleService(deps: Pick<Deps, 'db' | 'events' | 'log' | 'now'
             lines.map((l) => l.notation),
           )
         : undefined;
+      const schedule: ScheduleRow = {
+        id,
+        name,
+        status: matches ? 'done' : 'matching',
+        line_count: lines.length,
+        counts: countsOf(matches ?? []),
+        error: null,
+      };
+      const stored = lines.map((line, i) => storedLine(line, matches?.[i]));
       await deps.db.transaction(async (trx) => {
-        await insertSchedule(
-          trx,
-          {
-            id,
-            owner,
-            name,
-            status: matches ? 'done' : 'matching',
-            line_count: lines.length,
-            counts: countsOf(matches ?? []),
-            error: null,
-          },
-          lines.map((line, i) => storedLine(line, matches?.[i])),
-        );
+        await insertSchedule(trx, { ...schedule, owner }, stored);
         if (!matches) await deps.events.record(trx, 'schedule.submitted', { id });
       });
-      return { matched: inline, result: await present(id, viewer) };
+      // Answered from what was just stored, without reading it back.
+      const catalogue = await catalogueLinesByIds(deps.db, matches ? catalogueIdsOf(stored) : [], viewer);
+      return { matched: inline, result: presentSchedule(schedule, stored, catalogue) };
     },
 
     /** The owner's schedule as `viewer` sees the catalogue; 404 for anyone else's or none. */
