@@ -10,8 +10,8 @@ type ColumnRole = 'name' | 'size' | 'form' | 'quantity';
 export interface Columns {
   /** Column index per role (first wins). */
   roles: Partial<Record<ColumnRole, number>>;
-  /** Whether the first row was a header (and is not a schedule line). */
-  header: boolean;
+  /** The header row's index, or -1 without one: it and any title rows above it are no schedule lines. */
+  headerRow: number;
 }
 
 export const NO_COLUMN =
@@ -23,6 +23,9 @@ const HEADER_WORDS: [ColumnRole, RegExp][] = [
   ['size', /\b(?:size|height|ht|girth|grade|spec|specification|cm)\b/],
   ['name', /\b(?:botanical|latin|plant|plants|species|name|description|item|variety|genus)\b/],
 ];
+
+/** How far down the header row may be. */
+const HEADER_WITHIN = 10;
 
 const headerKey = (cell: string) =>
   cell
@@ -55,10 +58,15 @@ export function isHeaderRow(cells: readonly string[]): boolean {
  * names (a sheet of numbers, a header of unrelated columns with no wordy column under it).
  */
 export function findColumns(rows: readonly string[][]): Columns {
-  const first = rows[0] ?? [];
-  const named = first.map(headerRole);
-  const isHeader = isHeaderRow(first);
-  const body = isHeader ? rows.slice(1) : rows;
+  // A sheet often opens with a title, a project, a revision: the header is among the first rows.
+  // The row naming the most columns wins, so a title like "Plant schedule" is not taken for it.
+  const roleCount = (cells: string[]) => (isHeaderRow(cells) ? cells.filter((c) => headerRole(c)).length : 0);
+  const headerRow = rows
+    .slice(0, HEADER_WITHIN)
+    .reduce((best, cells, i) => (roleCount(cells) > (best < 0 ? 0 : roleCount(rows[best]!)) ? i : best), -1);
+  const isHeader = headerRow >= 0;
+  const named = isHeader ? rows[headerRow]!.map(headerRole) : [];
+  const body = rows.slice(headerRow + 1);
   const roles: Partial<Record<ColumnRole, number>> = {};
   if (isHeader) named.forEach((role, index) => role && (roles[role] ??= index));
 
@@ -90,5 +98,5 @@ export function findColumns(rows: readonly string[][]): Columns {
     if (best >= 0) roles.name = best;
   }
   if (roles.name === undefined) throw validationError({ file: [NO_COLUMN] });
-  return { roles, header: isHeader };
+  return { roles, headerRow };
 }

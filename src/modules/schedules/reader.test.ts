@@ -50,6 +50,24 @@ describe('readScheduleFile: xlsx', () => {
     ]);
   });
 
+  it('finds a header below the title rows a schedule opens with', async () => {
+    const file = await saved(
+      await workbook([
+        ['Riverside Park, phase 2'],
+        ['Plant schedule'],
+        ['Planting schedule rev. C, 14/11/2026'],
+        [null],
+        ['Qty', 'Species', 'Size', 'Root'],
+        [500, 'Fagus sylvatica', '60-90', 'BR'],
+        [12, 'Betula pendula', '1.2-1.5m', 'RB'],
+      ]),
+    );
+    expect(summary(await readScheduleFile(file))).toEqual([
+      [1, 'Fagus sylvatica', 'Bare root', '60-90', 500],
+      [2, 'Betula pendula', 'Rootball', '120-150', 12],
+    ]);
+  });
+
   it('infers the columns without a header: the whole numbers are the quantity, the wordy one the name', async () => {
     const file = await saved(
       await workbook([

@@ -77,15 +77,16 @@ function linesOf(all: Rows, field: 'file' | 'text'): ScheduleLineRead[] {
     throw error;
   }
   const { roles } = columns;
-  const body = columns.header ? rows.slice(1) : rows;
+  const body = rows.slice(columns.headerRow + 1);
   if (body.length > SCHEDULE_MAX_LINES) throw validationError({ [field]: [tooManyLines()] });
 
   const read: ScheduleLineRead[] = [];
   for (const cells of body) {
     const cell = (i: number | undefined) => (i === undefined ? '' : (cells[i] ?? ''));
-    const described = columns.header
-      ? [roles.name, roles.size, roles.form].map(cell)
-      : cells.filter((_, i) => i !== roles.quantity && !isCode(cells[i]!));
+    const described =
+      columns.headerRow >= 0
+        ? [roles.name, roles.size, roles.form].map(cell)
+        : cells.filter((_, i) => i !== roles.quantity && !isCode(cells[i]!));
     const notation = readNotation(
       stripCode(described.filter(Boolean).join(' ')),
       roles.quantity === undefined ? undefined : cell(roles.quantity),

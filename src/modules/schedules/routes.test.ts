@@ -5,6 +5,7 @@ import { CATALOGUE_ROWS } from '../../../seeds/data/catalogue.ts';
 import { filesUnder, sendForm, signedIn } from '../../../test/admin.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
+import { insertTradeApplication } from '../../../test/trade.ts';
 import { xlsxBomb } from '../../../test/zip.ts';
 import type { ScheduleResult } from '../../../shared/api/schedules.ts';
 import { SCHEDULES_PER_MINUTE } from './routes.ts';
@@ -124,6 +125,19 @@ describe('POST /api/schedules', () => {
     expect((await (await visitor()).get(`/api/schedules/${id}`)).status).toBe(404);
     // The uploaded file is gone once read: only the lines' text is kept.
     expect(filesUnder(path.join(ctx.deps.config.varDir, 'tmp'))).toEqual([]);
+  });
+
+  it('shows an approved trade buyer the lines with their trade prices, when sent and when read again', async () => {
+    const client = await buyer();
+    await insertTradeApplication(db(), client.userId, 'approved');
+    const [line] = await db()('catalogue_items')
+      .where({ genus: 'Acer', species: 'campestre', height: '60-90' })
+      .update({ price_pence: 95 }, ['id']);
+    const sent = (await paste(client, 'Acer campestre 60-90 BR x 250')).body as ScheduleResult;
+    expect(sent.lines[0]!.match!.line).toMatchObject({ id: line.id, trade: { price_pence: 95 } });
+    expect(((await client.get(`/api/schedules/${sent.id}`)).body as ScheduleResult).lines[0]!.match!.line.trade).toMatchObject({
+      price_pence: 95,
+    });
   });
 
   it('takes a name given with the upload or the paste', async () => {
