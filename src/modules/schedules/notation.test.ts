@@ -21,6 +21,13 @@ describe('readNotation', () => {
     ['Prunus Gisela 5 rootstock x 50', { name: 'Prunus Gisela 5', quantity: 50 }],
     ['2L Lonicera nitida 20-40', { name: 'Lonicera nitida', form: '2L', quantity: null }],
     ['hornbeam', { name: 'hornbeam', form: null, height: null, quantity: null }],
+    ['Acer campestre (Field Maple), 60-90cm, BR, 250', { name: 'Acer campestre', form: 'Bare root', height: '60-90', quantity: 250 }],
+    ['Hornbeam (Carpinus betulus) 40-60 BR x 100', { name: 'Carpinus betulus', height: '40-60', quantity: 100 }],
+    ["Prunus 'Kanzan' (Japanese cherry) 10L", { name: "Prunus 'Kanzan'", form: '10L' }],
+    ['Quercus robur 12-14 RB 5', { name: 'Quercus robur', form: 'Rootball', height: null, quantity: 5 }],
+    ['Quercus robur 175-200 RB 5', { height: '175-200', quantity: 5 }],
+    ['Fagus sylvatica 10-20 BR', { height: '10-20' }],
+    ['ACER CAMPESTRE 60-90 BR 250', { name: 'ACER CAMPESTRE', height: '60-90', quantity: 250 }],
   ])('%s', (text, expected) => {
     expect(readNotation(text)).toMatchObject(expected);
   });

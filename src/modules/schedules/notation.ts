@@ -72,8 +72,11 @@ export function readNotation(text: string, quantityCell?: string): LineNotation 
     setQuantity(m[1]!),
   );
 
-  // Girths ("8-10cm girth", "10/12 g") are not heights: taken out and not read.
+  // Girths ("8-10cm girth", "10/12 g", a bare "12-14" a tree's girth in steps of 2) are not heights: taken out and not read.
   take(new RegExp(String.raw`\s(?:${NUMBER})\s*(?:cm)?\s*[-/]\s*(?:${NUMBER})\s*(?:cm)?\s*(?:girth|g)\b\.?`, 'i'), () => undefined);
+  const girth = /\s(\d{1,2})\s*(?:cm)?\s*[-/]\s*(\d{1,2})\s*(?:cm)?(?![\d.a-z])/i;
+  const bare = girth.exec(rest);
+  if (bare && isGirth(Number(bare[1]), Number(bare[2]))) take(girth, () => undefined);
 
   let form: string | null = null;
   const setForm = (value: string) => {
@@ -112,7 +115,7 @@ export function readNotation(text: string, quantityCell?: string): LineNotation 
   // A quantity last in the line, once the sizes are out of the way: "Acer campestre 60-90 BR 250".
   if (quantity === null) take(new RegExp(String.raw`\s(${INTEGER})\s*$`), (m) => setQuantity(m[1]!));
 
-  const name = rest
+  const name = withoutAside(rest)
     .replace(DESCRIPTORS, ' ')
     .replace(/[,;:|@()[\]]+/g, ' ')
     .replace(/(^|\s)[-–/.]+(?=\s|$)/g, ' ')
@@ -128,6 +131,22 @@ export function readNotation(text: string, quantityCell?: string): LineNotation 
     askedHeight,
     quantity: quantity !== null && quantity > 0 && quantity <= MAX_QUANTITY ? quantity : null,
   };
+}
+
+/** "12-14": a tree's girth in cm (steps of 2 to 5, from 6 up), where a height band spans 10 cm or more. */
+const isGirth = (low: number, high: number) => low >= 6 && high > low && high - low <= 5 && high <= 40;
+
+/**
+ * A name with a bracketed aside: the botanical name of the two ("Acer campestre (Field maple)",
+ * "Hornbeam (Carpinus betulus)"), never both, so a common name is not read as a cultivar.
+ */
+function withoutAside(text: string): string {
+  const inside = [...text.matchAll(/\(([^)]*)\)/g)].map((m) => m[1]!.trim());
+  if (!inside.length) return text;
+  const outside = text.replace(/\([^)]*\)/g, ' ').trim();
+  const botanical = (s: string) => /^\p{Lu}\p{Ll}+\s+(?:x\s+)?['"\p{Ll}]/u.test(s);
+  if (botanical(outside)) return outside;
+  return inside.find(botanical) ?? (outside || inside[0]!);
 }
 
 /** A quantity cell: "250", "250 no.", "1,000"; anything else none. */

@@ -20,6 +20,8 @@ describe('scoreName', () => {
   it('knows a cultivar written without its species, and a possessive inside one', () => {
     expect(scoreName("Photinia 'Red Robin'", 'Photinia', "× fraseri 'Red Robin'").relation).toBe('same');
     expect(scoreName("Photinia 'Red Robin'", 'Photinia', "× fraseri 'Little Red Robin'").relation).not.toBe('same');
+    expect(scoreName("Photinia x fraseri 'Little Red Robin'", 'Photinia', "× fraseri 'Red Robin'").relation).toBe('different');
+    expect(scoreName("Photinia 'Little Red Robin'", 'Photinia', "× fraseri 'Red Robin'").relation).toBe('different');
     expect(scoreName("Crataegus laevigata 'Paul's Scarlet'", 'Crataegus', "laevigata 'Paul's Scarlet'").relation).toBe('same');
     expect(scoreName("Prunus serrulata 'Kanzan'", 'Prunus', "'Kanzan'").relation).toBe('same');
   });

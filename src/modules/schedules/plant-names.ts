@@ -128,8 +128,8 @@ export function scoreName(written: string, genus: string, species: string): Name
   if (epithet.score === 0) {
     // "Photinia 'Red Robin'": a cultivar known well enough to be written without its species.
     const capitalised = askedRest.filter((_, i) => asked.capitalised[i + 1]);
-    const byCultivar = plant.cultivar.length ? matchWords(plant.cultivar, [...asked.cultivar, ...capitalised]) : { score: 0 };
-    if (byCultivar.score) return { relation: 'same', score: genusScore * byCultivar.score * 0.9 };
+    const byCultivar = plant.cultivar.length ? matchWords(plant.cultivar, [...asked.cultivar, ...capitalised]) : { score: 0, unused: [] };
+    if (byCultivar.score && !byCultivar.unused.length) return { relation: 'same', score: genusScore * byCultivar.score * 0.9 };
     return { relation: 'different', score: genusScore * 0.3 };
   }
   const leftover = epithet.unused.filter((i) => asked.capitalised[i + 1]).map((i) => askedRest[i]!);
@@ -138,6 +138,9 @@ export function scoreName(written: string, genus: string, species: string): Name
 
   if (!plant.cultivar.length) return askedCultivar.length ? { relation: 'species', score: base } : { relation: 'same', score: base };
   if (!askedCultivar.length) return { relation: 'cultivar', score: base };
+  // Word for word both ways: 'Red Robin' is not 'Little Red Robin'.
   const cultivar = matchWords(plant.cultivar, askedCultivar);
-  return cultivar.score ? { relation: 'same', score: base * cultivar.score } : { relation: 'different', score: base * 0.5 };
+  return cultivar.score && !cultivar.unused.length
+    ? { relation: 'same', score: base * cultivar.score }
+    : { relation: 'different', score: base * 0.5 };
 }
