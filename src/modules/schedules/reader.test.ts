@@ -156,6 +156,11 @@ describe('readScheduleText', () => {
     ]);
   });
 
+  it('skips section headings but not a plant written in capitals', () => {
+    const lines = readScheduleText('NATIVE HEDGING\nTAXUS BACCATA\nTrees:\nAREA B\nField maple 60-90 BR x 40');
+    expect(lines.map((l) => l.notation.name)).toEqual(['TAXUS BACCATA', 'Field maple']);
+  });
+
   it('refuses empty text and text with no plant names on `text`', () => {
     expect(() => readScheduleText(' \n\n ')).toThrow(
       expect.objectContaining({ status: 422, errors: { text: ['The schedule is empty.'] } }),

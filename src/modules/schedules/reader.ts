@@ -91,7 +91,7 @@ function linesOf(all: Rows, field: 'file' | 'text'): ScheduleLineRead[] {
       stripCode(described.filter(Boolean).join(' ')),
       roles.quantity === undefined ? undefined : cell(roles.quantity),
     );
-    if (!notation.name || isHeading(notation)) continue;
+    if (!notation.name || isHeading(notation, described.join(' '))) continue;
     read.push({ row: read.length + 1, text: cells.filter(Boolean).join('  ').slice(0, 500), notation });
   }
   if (!read.length) throw validationError({ [field]: [EMPTY] });
@@ -107,12 +107,17 @@ const isCode = (cell: string) => /^[A-Z]{1,3}-?\d{1,3}[a-z]?$/.test(cell.trim())
 const stripCode = (text: string) =>
   text.replace(/^(?:[A-Z]{1,3}-?\d{1,3}[a-z]?)\s+(?=\p{Lu})/u, (code) => (/^[CP]\d/.test(code) ? code : ''));
 
+const SECTION_WORDS =
+  /\b(?:HEDG\w*|TREES?|SHRUBS?|CLIMBERS?|PERENNIALS?|BULBS?|GRASS\w*|PLANTS?|PLANTING|MIX\w*|AREA|ZONE|PHASE|BEDS?|BORDERS?|SCHEDULE|NATIVE|ORNAMENTAL)\b/;
+
 /** A section heading ("HEDGING", "Trees:") or a total line, not a plant. */
-function isHeading(notation: LineNotation): boolean {
+function isHeading(notation: LineNotation, written: string): boolean {
   const { name, form, height, quantity } = notation;
   if (/^(?:sub-?)?totals?\b/i.test(name)) return true;
   if (form || height || quantity !== null) return false;
-  return name.endsWith(':') || (name === name.toUpperCase() && /\p{L}/u.test(name) && name.split(' ').length <= 4);
+  const capitals = name === name.toUpperCase() && /\p{L}/u.test(name);
+  // "HEDGING", "TREES & SHRUBS", "AREA B": capitals alone are not enough ("TAXUS BACCATA" is a plant).
+  return written.trim().endsWith(':') || (capitals && (!name.includes(' ') || SECTION_WORDS.test(name)));
 }
 
 /** The first sheet's rows as text, streamed, refused as soon as it passes the line limit. */
