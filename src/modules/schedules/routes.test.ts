@@ -169,6 +169,13 @@ describe('POST /api/schedules', () => {
     expect(done.counts.matched + done.counts.ambiguous).toBe(300);
     expect(done.lines[0]!.quantity).toBe(1);
     expect((await (await visitor()).get(`/api/schedules/${id}`)).status).toBe(404);
+
+    // The job is idempotent: run again (a redelivered job) it leaves the matched schedule as it is;
+    // a schedule pruned before its job ran is no error.
+    const lines = await db()('schedule_lines').where({ schedule_id: id }).orderBy('row');
+    await ctx.services.schedules.matchStored(id, { lastAttempt: true });
+    expect(await db()('schedule_lines').where({ schedule_id: id }).orderBy('row')).toEqual(lines);
+    await expect(ctx.services.schedules.matchStored('gone-gone-gone-gone-gone', { lastAttempt: true })).resolves.toBeUndefined();
   });
 
   it('refuses a state change without the CSRF token, storing nothing', async () => {
