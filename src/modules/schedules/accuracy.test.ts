@@ -32,6 +32,12 @@ describe('the schedule fixture on the demo catalogue', () => {
     expect(result.confidentlyWrong).toEqual([]);
   });
 
+  it('never matches a genus-wide common name to one cultivar', async () => {
+    const result = await fixtureAccuracy(ctx.deps.db);
+    const dogwood = SCHEDULE_FIXTURE.findIndex(([line]) => line.startsWith('Dogwood'));
+    expect(result.lines[dogwood]).toMatchObject({ status: 'ambiguous', match: null });
+  });
+
   it('retired lines are never offered', async () => {
     const [hornbeam] = await ctx.deps
       .db('catalogue_items')

@@ -129,6 +129,7 @@ function scorePlants(name: string, plants: CatalogueRowLite[][]): ScoredPlant[] 
   // The catalogue's own common names first ("Rowan" is Sorbus aucuparia there), the curated lists else.
   const byLine = (lines: CatalogueRowLite[]) => lines.some((l) => l.common_name.toLowerCase() === wanted);
   const anyByLine = plants.some(byLine);
+  const genusWide = curated.some((c) => c.epithet === null);
   return plants
     .map((lines) => {
       const { genus, species } = lines[0]!;
@@ -141,9 +142,10 @@ function scorePlants(name: string, plants: CatalogueRowLite[][]): ScoredPlant[] 
     })
     .map(({ lines, hasCultivar, called, botanical }, _, all): ScoredPlant => {
       if (!called || botanical.relation === 'same') return { lines, ...botanical };
-      // A common name is the species when the catalogue has it; its cultivars only when it has nothing else.
+      // A common name is the species when the catalogue has it; its cultivars only when it has
+      // nothing else, and never when the name is a whole genus's ("Dogwood" is not 'Midwinter Fire').
       const plainCalled = all.some((p) => p.called && !p.hasCultivar);
-      return { lines, relation: hasCultivar && plainCalled ? 'cultivar' : 'same', score: 0.9 };
+      return { lines, relation: hasCultivar && (plainCalled || genusWide) ? 'cultivar' : 'same', score: 0.9 };
     })
     .filter((p) => p.score > 0)
     .sort((a, b) => b.score - a.score);
