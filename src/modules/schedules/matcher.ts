@@ -65,10 +65,13 @@ const searchKey = (name: string) =>
 
 /**
  * Two round trips for the whole schedule. First, per distinct name, the plants (genus + species)
- * whose genus is like the name's first word, whose "genus species" is like the whole name, or
- * whose common name is like it — pg_trgm's `%` (similarity ≥ 0.3), each answered by a trigram GIN
- * index, so the catalogue is never scanned per name — and the plants its curated common name
- * stands for. Then the lines of all those plants at once. Grouped by name, then by plant.
+ * of the genus its first word spells, or with the common name it is; for a name that finds none
+ * (a slip in the genus, a common name written otherwise), those whose genus is like its first
+ * word, whose "genus species" is like it, or whose common name is like it — pg_trgm's `%`
+ * (similarity ≥ 0.3), each answered by a trigram GIN index on a large catalogue; and the plants
+ * its curated common name stands for. Then the lines of all those plants at once. Grouped by
+ * name, then by plant. (Most names spell their genus right: trigrams only for the rest keep a
+ * 20-line paste fast on a small catalogue too, where PostgreSQL scans rather than probes.)
  */
 async function nearestPlants(db: Knex, names: string[]): Promise<Map<string, CatalogueRowLite[][]>> {
   const result = new Map<string, CatalogueRowLite[][]>();
@@ -77,9 +80,16 @@ async function nearestPlants(db: Knex, names: string[]): Promise<Map<string, Cat
   const curated = names.flatMap((name, index) => plantsCalled(name).map((p) => ({ index, genus: p.genus, epithet: p.epithet ?? '' })));
   const { rows: hits } = await db.raw<{ rows: { idx: number; genus: string; species: string }[] }>(
     `WITH q AS (SELECT * FROM unnest(?::int[], ?::text[], ?::text[]) AS t(idx, name, head)),
-          c AS (SELECT * FROM unnest(?::int[], ?::text[], ?::text[]) AS t(idx, genus, epithet))
+          c AS (SELECT * FROM unnest(?::int[], ?::text[], ?::text[]) AS t(idx, genus, epithet)),
+          exact AS MATERIALIZED (
+            SELECT q.idx, i.genus, i.species FROM q JOIN catalogue_items i ON i.retired_at IS NULL AND lower(i.genus) = q.head
+            UNION
+            SELECT q.idx, i.genus, i.species FROM q JOIN catalogue_items i ON i.retired_at IS NULL AND lower(i.common_name) = q.name)
+     SELECT idx, genus, species FROM exact
+     UNION
      SELECT q.idx, i.genus, i.species FROM q JOIN catalogue_items i ON i.retired_at IS NULL
         AND (i.genus % q.head OR (i.genus || ' ' || i.species) % q.name OR i.common_name % q.name)
+      WHERE NOT EXISTS (SELECT 1 FROM exact WHERE exact.idx = q.idx)
      UNION
      SELECT c.idx, i.genus, i.species FROM c JOIN catalogue_items i ON i.retired_at IS NULL AND i.genus = c.genus
         AND (c.epithet = '' OR ${SPECIES_EPITHET_SQL} = c.epithet)`,
