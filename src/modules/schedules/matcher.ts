@@ -7,9 +7,10 @@ import { scoreName, type Relation } from './plant-names.ts';
 
 /**
  * Matches a schedule's lines to catalogue lines (docs/decisions/014-schedule-matching.md): two
- * queries for the whole schedule find, for every distinct name, the plants near it by pg_trgm
- * similarity (botanical and common names) plus the plants a curated common name stands for, and
- * their lines; the rules of plant-names.ts and the line's form and height then decide.
+ * queries for the whole schedule find, for every distinct name, the plants of the genus or common
+ * name it spells, else those near it by pg_trgm similarity (botanical and common names), plus the
+ * plants a curated common name stands for, and their lines; the rules of plant-names.ts and the
+ * line's form and height then decide.
  */
 
 /** A match or candidate as stored: the catalogue line's id and how sure the matcher is (0–1). */
