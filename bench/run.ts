@@ -11,6 +11,7 @@ import { benchOutboxRelay } from './outbox-relay.ts';
 import { benchMailPool } from './mail-pool.ts';
 import { benchRenderThroughput, CACHED_PAGE, UNCACHED_PAGE } from './render-throughput.ts';
 import { benchRenderUnderLoad } from './render-under-load.ts';
+import { benchScheduleMatch } from './schedule-match.ts';
 import { benchSeed } from './seed.ts';
 import { benchTrade, TRADE_API_PATHS } from './trade.ts';
 import { benchCompiledRss, benchDemoRss } from './demo-rss.ts';
@@ -44,6 +45,7 @@ const SECTIONS = [
   'demo-rss',
   'mail-pool',
   'trade',
+  'schedule-match',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections measured against the shared bench server (bench/server.ts), started only for them. */
@@ -278,6 +280,30 @@ if (selected.has('trade')) {
       ok: own <= 1.2,
     });
   }
+}
+
+if (selected.has('schedule-match')) {
+  const schedule = await benchScheduleMatch();
+  results.push(
+    {
+      name: `${schedule.lines}-line XLSX schedule read and matched end to end ÷ reading it alone (demo catalogue)`,
+      value: `${Math.round(schedule.matchMs)} ms (${(schedule.matchMs / schedule.readMs).toFixed(2)}× the read's ${Math.round(schedule.readMs)} ms)`,
+      target: '≤ 2000 ms',
+      ok: schedule.matchMs <= 2000,
+    },
+    {
+      name: 'POST /api/schedules with a 20-line paste, p95 (matched and stored in the request)',
+      value: `${schedule.pasteP95.toFixed(1)} ms (median ${schedule.pasteP50.toFixed(1)} ms; /healthz p95 ${schedule.healthP95.toFixed(1)} ms)`,
+      target: '≤ 150 ms',
+      ok: schedule.pasteP95 <= 150,
+    },
+    {
+      name: `schedule fixture: stocked lines matched to the right line or offered it first (${schedule.stocked} lines); confident matches to another plant`,
+      value: `${(schedule.accuracy * 100).toFixed(1)} %; ${schedule.confidentlyWrong}`,
+      target: '≥ 95 %; 0',
+      ok: schedule.accuracy >= 0.95 && schedule.confidentlyWrong === 0,
+    },
+  );
 }
 
 if (selected.has('relay')) {

@@ -45,6 +45,7 @@ import { quotationRoutes } from './modules/quotations/routes.ts';
 import { orderAdminRoutes } from './modules/orders/admin-routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { tradeRoutes } from './modules/trade/routes.ts';
+import { scheduleRoutes } from './modules/schedules/routes.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
@@ -104,6 +105,7 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     mailRoutes(services.mails),
     plantListRoutes(deps, services.plantLists),
     quoteRoutes(deps, services.quotes, services.quotations),
+    scheduleRoutes(deps, services.schedules),
     quoteAdminRoutes(services.quotes),
     quotationRoutes(deps, services.quotations, deps.storage),
     quotationAdminRoutes(services.quotations, deps.storage),

@@ -108,6 +108,7 @@ describe('loadConfig', () => {
       catalogue: 1,
       images: 3,
       housekeeping: 1,
+      schedules: 3,
     });
     expect(loadConfig({ QUEUE_CONCURRENCY: 'images=1, mail=8,catalogue=2', VAR_DIR: varDir() }).queueConcurrency).toMatchObject({
       images: 1,

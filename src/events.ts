@@ -54,6 +54,8 @@ interface DomainEvents {
   'quotation.declined': { quotationId: number };
   /** A sent quotation passed its validity date unanswered (the buyer is told). */
   'quotation.expired': { quotationId: number };
+  /** A schedule too large to match while the buyer waited was stored: the worker matches it. */
+  'schedule.submitted': { id: string };
 }
 export type EventName = keyof DomainEvents;
 

@@ -7,7 +7,8 @@ import type { Services } from './services.ts';
 /** Published events, and mails sent or cancelled, kept this long (for inspection), then pruned. */
 const KEEP_EVENTS_DAYS = 14;
 
-type HousekeepingJob = 'outbox.relay' | 'mail.recover' | 'images.recover' | 'sessions.prune' | 'events.prune' | 'quotations.expire';
+type HousekeepingJob =
+  'outbox.relay' | 'mail.recover' | 'images.recover' | 'sessions.prune' | 'events.prune' | 'quotations.expire' | 'schedules.prune';
 
 /**
  * The sweeps, as BullMQ job schedulers: each runs once per interval in the whole cluster (whichever
@@ -25,6 +26,8 @@ export const housekeepingSchedules: (Schedule & { name: HousekeepingJob })[] = [
   { name: 'events.prune', everyMs: 24 * 60 * 60_000 },
   // Sent quotations past their validity date become expired (and the buyer is told) within 15 minutes of the UK midnight.
   { name: 'quotations.expire', everyMs: 15 * 60_000 },
+  // Planting schedules are the buyer's upload: kept a week (src/modules/schedules/service.ts).
+  { name: 'schedules.prune', everyMs: 60 * 60_000 },
 ];
 
 /** The sweeps' processors. */
@@ -50,6 +53,9 @@ export function housekeepingProcessors(deps: Deps, services: Services): Pick<Pro
       await deps.db('events').where('published_at', '<', before).delete();
       // Refused and owed mails stay: they are the admin's to resend, and still to send.
       await deps.db('mails').whereIn('status', ['sent', 'cancelled']).where('created_at', '<', before).delete();
+    },
+    'schedules.prune': async () => {
+      await services.schedules.prune();
     },
   };
 }

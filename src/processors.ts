@@ -27,6 +27,7 @@ export function buildProcessors(deps: Deps, services: Services): Processors {
     // On the last attempt a storage failure marks the image failed instead of leaving it processing.
     'images.renditions': ({ imageId }, { lastAttempt }) => renderImageRenditions(deps, imageId, { lastAttempt }),
     'widgets.renditions': ({ widgetId }) => renderWidgetRenditions(deps, widgetId),
+    'schedules.match': ({ id }, { lastAttempt }) => services.schedules.matchStored(id, { lastAttempt }),
     ...housekeepingProcessors(deps, services),
   });
 }

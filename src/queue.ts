@@ -16,6 +16,8 @@ export interface JobPayloads {
   'catalogue.price_list': { userId: number };
   /** A sent quotation's PDF, then its mail (src/modules/quotations/pdf-job.ts). */
   'quotations.render_pdf': { quotationId: number };
+  /** Matches a stored planting schedule's lines (src/modules/schedules/). */
+  'schedules.match': { id: string };
   // Housekeeping, started by job schedulers (once per cluster), not by events.
   'outbox.relay': Record<string, never>;
   'mail.recover': Record<string, never>;
@@ -23,6 +25,7 @@ export interface JobPayloads {
   'sessions.prune': Record<string, never>;
   'events.prune': Record<string, never>;
   'quotations.expire': Record<string, never>;
+  'schedules.prune': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -46,12 +49,15 @@ const jobQueues: Record<JobName, QueueName> = {
   'catalogue.price_list': 'catalogue',
   // A quotation is a small document render: the render queue, never behind a backlog of mails.
   'quotations.render_pdf': 'catalogue',
+  // Its own queue: a buyer waiting for a schedule must not wait behind a catalogue render.
+  'schedules.match': 'schedules',
   'outbox.relay': 'housekeeping',
   'mail.recover': 'housekeeping',
   'images.recover': 'housekeeping',
   'sessions.prune': 'housekeeping',
   'events.prune': 'housekeeping',
   'quotations.expire': 'housekeeping',
+  'schedules.prune': 'housekeeping',
 };
 export const queueOf = (job: JobName): QueueName => jobQueues[job];
 /** The queue a job spec is added to: its own when it names one, else its job's. */

@@ -15,6 +15,7 @@ import { quoteService } from './modules/quotes/service.ts';
 import { quotationService } from './modules/quotations/service.ts';
 import { orderService } from './modules/orders/service.ts';
 import { tradeService } from './modules/trade/service.ts';
+import { scheduleService } from './modules/schedules/service.ts';
 
 /**
  * Every feature service, built once per process from the shared dependencies. Routes and job
@@ -37,6 +38,7 @@ export function createServices(deps: Deps) {
     orders: orderService(deps),
     trade: tradeService(deps),
     mails: mailsService(deps),
+    schedules: scheduleService(deps),
   };
   return { ...services, adminStats: adminStatsService(deps, services) };
 }

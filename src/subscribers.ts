@@ -39,6 +39,8 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
       return [job('images.renditions', { imageId: event.payload.imageId }, { dedupeKey: `image-${event.payload.imageId}` })];
     case 'widget.picture_changed':
       return [job('widgets.renditions', { widgetId: event.payload.widgetId }, { dedupeKey: `widget-${event.payload.widgetId}` })];
+    case 'schedule.submitted':
+      return [job('schedules.match', { id: event.payload.id }, { dedupeKey: `schedule-${event.payload.id}` })];
     case 'trade.price_list_requested':
       return [job('catalogue.price_list', { userId: event.payload.userId }, { dedupeKey: `price-list-${event.payload.userId}` })];
     case 'quotation.sent':

@@ -268,6 +268,48 @@ describe('fuzz: generated bad requests at every route', () => {
   }, 240_000);
 });
 
+describe('planting schedules (issue 19) of generated text', () => {
+  it('are matched (201) or refused (422) with the field, never a 5xx, and a refused one stores nothing', async () => {
+    const db = context.deps.db;
+    const token = fc.constantFrom(
+      'Acer',
+      'campestre',
+      "'Elsrijk'",
+      '×',
+      'x',
+      '60-90',
+      '1.2-1.5m',
+      'BR',
+      'C2',
+      'P9',
+      '250',
+      '1,000',
+      'no.',
+      '\t',
+      '\n',
+      '\u0000',
+      '"',
+      '  ',
+    );
+    const text = fc.oneof(
+      fc.array(token, { maxLength: 60 }).map((t) => t.join(' ')),
+      fc.string({ unit: 'binary', maxLength: 400 }),
+    );
+    const samples = fc.sample(text, { seed: SEED, numRuns: 150 });
+    const client = await server.client().csrf();
+    for (const [index, sample] of samples.entries()) {
+      client.ip = `10.251.${(index >> 8) & 255}.${index & 255}`;
+      const before = Number((await db('schedules').count({ n: '*' }).first())!.n);
+      const response = await client.post('/api/schedules', { text: sample });
+      expect([201, 422], JSON.stringify(sample)).toContain(response.status);
+      if (response.status === 422) {
+        expect(Object.keys(response.body.errors)).toEqual(['text']);
+        expect(Number((await db('schedules').count({ n: '*' }).first())!.n)).toBe(before);
+      }
+    }
+  });
+});
+
 describe('users whose fields are at their maximum lengths', () => {
   it('a buyer with 255-character names, a 255-character email and a 200-character company sends a quote request from their account details alone', async () => {
     const db = context.deps.db;

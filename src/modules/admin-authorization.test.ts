@@ -542,6 +542,15 @@ describe('every admin route', () => {
     expect(adminAnswer.status, JSON.stringify(adminAnswer.body).slice(0, 300)).toBe(success);
   });
 
+  it("gives an admin no buyer's planting schedule: GET /api/schedules/{id} is the sender's only (404)", async () => {
+    const buyer = await signedIn(server, context.deps, { role: 'user' });
+    const { id } = (await buyer.post('/api/schedules', { text: 'Taxus baccata 40-60 BR x 10' })).body as { id: string };
+    expect((await buyer.get(`/api/schedules/${id}`)).status).toBe(200);
+    for (const client of [clients.admin, clients.unverifiedAdmin, clients.user, clients.guest]) {
+      expect((await client.get(`/api/schedules/${id}`)).status).toBe(404);
+    }
+  });
+
   it('left no temp file behind from refused uploads', () => {
     expect(filesUnder(path.join(context.deps.config.varDir, 'tmp'))).toEqual([]);
   });

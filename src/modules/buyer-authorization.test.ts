@@ -399,3 +399,27 @@ describe("a buyer's quotation, by id and by link", () => {
     },
   );
 });
+
+/**
+ * Planting schedules (issue 19) are open to guests on purpose: a schedule belongs to the signed-in
+ * buyer or the guest session that sent it, and to no one else — another buyer, another guest, a
+ * client without a session: 404, by id or by a guessed one.
+ */
+describe('planting schedules: open to guests, read by their sender only', () => {
+  const send = (c: TestClient) => c.post('/api/schedules', { text: 'Acer campestre 60-90 BR x 250' });
+
+  it('POST /api/schedules: guest 201, buyer 201', async () => {
+    expect((await send(clients.guest)).status).toBe(201);
+    expect((await send(clients.member)).status).toBe(201);
+  });
+
+  it.each(['owner', 'guest'] as const)("GET /api/schedules/{id} of a %s's schedule: the sender 200, everyone else 404", async (sender) => {
+    const senderClient = sender === 'guest' ? await guest(server) : clients.owner;
+    const { id } = (await send(senderClient)).body as { id: string };
+    expect((await senderClient.get(`/api/schedules/${id}`)).status).toBe(200);
+    const others = [clients.other, clients.member, clients.unverified, await guest(server), server.client()];
+    if (sender === 'guest') others.push(clients.owner, clients.guest);
+    for (const other of others) expect((await other.get(`/api/schedules/${id}`)).status).toBe(404);
+    expect((await senderClient.get(`/api/schedules/${id.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`)).status).toBe(404);
+  });
+});

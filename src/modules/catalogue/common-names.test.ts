@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_ROWS } from '../../../seeds/data/catalogue.ts';
-import { GENUS_COMMON_NAMES, generaNamed, SPECIES_COMMON_NAMES, speciesNamed } from './common-names.ts';
+import { GENUS_COMMON_NAMES, generaNamed, plantsCalled, SPECIES_COMMON_NAMES, speciesNamed } from './common-names.ts';
 import { speciesEpithet } from './species-epithet.ts';
 
 /** The curated names are data: these checks keep a hand edit from quietly breaking search. */
@@ -55,5 +55,14 @@ describe('the curated common names', () => {
       expect(held, plant).toContain(plant);
       expect(SPECIES_COMMON_NAMES[genus]?.[epithet], plant).toBeDefined();
     }
+  });
+});
+
+describe('plantsCalled (a whole name, as a schedule writes it)', () => {
+  it('gives the species a name stands for, else the genus, any capitals', () => {
+    expect(plantsCalled(' Quickthorn ')).toEqual([{ genus: 'Crataegus', epithet: 'monogyna' }]);
+    expect(plantsCalled('FIELD MAPLE')).toEqual([{ genus: 'Acer', epithet: 'campestre' }]);
+    expect(plantsCalled('hornbeam')).toEqual([{ genus: 'Carpinus', epithet: null }]);
+    expect(plantsCalled('laurel')).toEqual([]); // only part of names: a whole name is asked for
   });
 });

@@ -260,3 +260,27 @@ export function speciesNamed(word: string): Map<string, string[]> {
   }
   return result;
 }
+
+/**
+ * The plants a whole name is, when it is one of the curated names ("quickthorn", "Field maple"),
+ * case-insensitively: the species it names (genus and epithet), else the genera (epithet null).
+ * For reading schedules, where a line's name is the whole cell rather than one search word.
+ */
+export function plantsCalled(name: string): { genus: string; epithet: string | null }[] {
+  return CALLED.get(name.trim().toLowerCase()) ?? [];
+}
+
+/** Every curated name, lower case, to the plants it names: species names first, genus names where no species has it. */
+const CALLED = (() => {
+  const called = new Map<string, { genus: string; epithet: string | null }[]>();
+  const add = (name: string, plant: { genus: string; epithet: string | null }) => {
+    const key = name.toLowerCase();
+    called.set(key, [...(called.get(key) ?? []), plant]);
+  };
+  for (const [genus, epithets] of Object.entries(SPECIES_COMMON_NAMES))
+    for (const [epithet, names] of Object.entries(epithets)) for (const name of names) add(name, { genus, epithet });
+  const speciesNames = new Set(called.keys());
+  for (const [genus, names] of Object.entries(GENUS_COMMON_NAMES))
+    for (const name of names) if (!speciesNames.has(name.toLowerCase())) add(name, { genus, epithet: null });
+  return called;
+})();

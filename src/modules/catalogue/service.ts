@@ -469,3 +469,7 @@ export { renderPricedCatalogue } from './price-list.ts';
 
 /** Staff's look-ups for a quotation: a line by product code, and the active lines of given plants. */
 export { staffLineByCode, staffLinesOfPlants } from './staff-lookup.ts';
+/** For reading planting schedules (the schedules module): what the catalogue knows of names, and its workbook limits. */
+export { plantsCalled } from './common-names.ts';
+export { SPECIES_EPITHET_SQL } from './species-epithet.ts';
+export { checkZipSizes } from './zip-limits.ts';
