@@ -1,6 +1,6 @@
 import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
 import type { AdminQuotation, Quotation, QuotationLine, QuotationSummary, QuotationTotals } from '../../../shared/api/quotations.ts';
-import { dateOnly } from './days.ts';
+import { dateOnly } from '../../uk-day.ts';
 import { availabilityOf } from './draft-lines.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import { lineTotal, quotationTotals } from '../../../shared/quotation-totals.ts';

@@ -3,7 +3,7 @@ import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound, validationError } from '../../errors.ts';
 import { staffLineByCode, staffLinesByIds, staffLinesOfPlants } from '../catalogue/service.ts';
-import { addDays, dateOnly, DEFAULT_VALID_DAYS, ukDay } from './days.ts';
+import { addDays, dateOnly, ukDay } from '../../uk-day.ts';
 import { draftLines, lineFromCatalogue, type DraftLine, type RequestedLine } from './draft-lines.ts';
 import { verifyQuotationToken } from './link.ts';
 import { QuotationLineRow, QuotationRow } from './model.ts';
@@ -17,6 +17,9 @@ export { quotationTokenMatches } from './link.ts';
 
 /** The standard rate of VAT in basis points (20 %). */
 const STANDARD_VAT_BP = 2000;
+
+/** How long a quotation holds unless staff say otherwise. */
+const DEFAULT_VALID_DAYS = 30;
 
 const conflict = (message: string) => new HttpError(409, message);
 const notDraft = () => conflict('Only a draft quotation can be changed or sent.');

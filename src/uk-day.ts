@@ -1,11 +1,20 @@
 /**
- * The nursery is in Kent: "today", for a quotation's validity and a wanted-by date, is the UK
- * calendar day, not the UTC one (just after midnight in summer it is already tomorrow in Kent).
+ * Calendar days as the nursery counts them. The nursery is in Kent: "today", for a quotation's
+ * validity or an order's wanted-by date, is the UK calendar day, not the UTC one (just after
+ * midnight in summer it is already tomorrow in Kent). One place for the quotations and orders
+ * modules (and anything else) to share, so neither needs the other for a date.
  */
 const UK_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** `2026-11-27`: the UK calendar day `instant` falls on. */
 export const ukDay = (instant: Date): string => UK_DAY.format(instant);
+
+/** A calendar day `days` after `day` (both YYYY-MM-DD). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 
 /** A DATE column as YYYY-MM-DD, whether the driver gave a Date (local midnight) or the text. */
 export function dateOnly(value: Date | string | null): string | null {
