@@ -5,6 +5,7 @@ import {
   pathPattern,
   PLANT_LIST_QUOTE_SCREEN,
   PLANT_LIST_SCREEN,
+  ORDER_SCREEN,
   QUOTATION_SCREEN,
 } from '../../shared/app-routes.ts';
 
@@ -21,6 +22,7 @@ const NOT_PAGES: RegExp[] = [
   ADMIN_AREA,
   PLANT_LIST_QUOTE_SCREEN,
   QUOTATION_SCREEN,
+  ORDER_SCREEN,
   // A file name (favicon.svg, robots.txt…) is a file, present or not.
   /\/[^/]*\.[a-z0-9]{2,5}$/i,
 ];

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { calendarDate } from '../../mail/format.ts';
 import { quotationTokenMatches } from '../quotations/service.ts';
-import { dateOnly, ukDay } from '../../uk-day.ts';
+import { dateOnly, ukDay } from '../../../shared/uk-day.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import { reserveStock } from './stock.ts';
 

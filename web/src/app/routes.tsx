@@ -8,6 +8,7 @@ import {
   PLANT_LIST_PATH,
   PLANT_LIST_QUOTE_PATH,
   QUOTATION_PATH,
+  ORDER_PATH,
 } from '../../../shared/app-routes.ts';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
@@ -258,6 +259,11 @@ export const routes: RouteObject[] = [
                 // A sent quotation: its owner's, or a guest's through the mail's signed link.
                 path: QUOTATION_PATH,
                 lazy: () => import('../features/quotations/quotation-page.tsx').then((m) => ({ Component: m.QuotationPage })),
+              },
+              {
+                // An order made through a quotation's link: a guest's, with the same token.
+                path: ORDER_PATH,
+                lazy: () => import('../features/orders/order-link-page.tsx').then((m) => ({ Component: m.OrderLinkPage })),
               },
               {
                 // The account area and password confirmation: signed-in users and admins only.

@@ -4,7 +4,7 @@ import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import { QuotationView } from '../../components/quotation-view.tsx';
 import { describeError } from '../../lib/api/errors.ts';
-import { QuotationAnswer } from './quotation-answer.tsx';
+import { QuotationAnswer } from '../../components/quotation-answer.tsx';
 import { useGetBuyerQuotationQuery } from './quotations-api.ts';
 import styles from './quotation-page.module.css';
 

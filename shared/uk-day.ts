@@ -2,7 +2,8 @@
  * Calendar days as the nursery counts them. The nursery is in Kent: "today", for a quotation's
  * validity or an order's wanted-by date, is the UK calendar day, not the UTC one (just after
  * midnight in summer it is already tomorrow in Kent). One place for the quotations and orders
- * modules (and anything else) to share, so neither needs the other for a date.
+ * modules and the web app (a quotation still open today, the earliest wanted-by date) to share,
+ * so neither module needs the other for a date.
  */
 const UK_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
