@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Quotation } from '../../../shared/api/quotations.ts';
 import { csrfCookie, json, mockServer } from '../test/fetch.ts';
 import { sentQuotation } from '../test/quotation-fixture.ts';
@@ -20,7 +20,8 @@ const acceptButton = () => screen.getByRole('button', { name: 'Accept and place 
 describe('QuotationAnswer: accept', () => {
   it("sends the buyer's PO, address, prefilled postcode and date with the guest's token, then confirms with a link to the order", async () => {
     const seen = mockServer({ ...csrfCookie, 'POST /api/quotations/31/accept': () => json({ id: 42, reference: 'SO-2026-000042' }, 201) });
-    renderWithApp(<QuotationAnswer quotation={open} token="tok/en" />);
+    const onAnswered = vi.fn();
+    renderWithApp(<QuotationAnswer quotation={open} token="tok/en" onAnswered={onAnswered} />);
     expect(screen.getByLabelText(/Delivery postcode/)).toHaveValue('TN27 9AA');
     expect(screen.getByText(/^You are accepting Q-2026-000004\/2:/)).toHaveTextContent(
       `You are accepting Q-2026-000004/2: ${open.lines.length} lines, £914.40 inc VAT (£762.00 ex VAT, delivery included).`,
@@ -40,6 +41,8 @@ describe('QuotationAnswer: accept', () => {
     expect(post.headers.get('X-XSRF-TOKEN')).toBe('t0ken');
     expect(screen.getByRole('link', { name: 'See your order' })).toHaveAttribute('href', '/orders/42?token=tok%2Fen');
     expect(screen.queryByRole('button', { name: 'Accept and place the order' })).not.toBeInTheDocument();
+    // The page reads the quotation again, so its status says it was accepted.
+    expect(onAnswered).toHaveBeenCalledOnce();
   });
 
   it("shows a 409's message naming each short line beside the form, and keeps what was typed", async () => {

@@ -13,6 +13,8 @@ export interface QuotationAnswerProps {
   quotation: Quotation;
   /** The signed link's token (a guest); undefined for the signed-in owner. */
   token?: string;
+  /** Called once the server took the answer: the page reads the quotation again (its status changed). */
+  onAnswered?: () => void;
 }
 
 type Answered = { kind: 'accepted'; order: OrderCreated } | { kind: 'declined' };
@@ -55,19 +57,23 @@ function AnswerState({ quotation }: { quotation: Quotation }) {
  * offers Accept (the order) and, behind a disclosure, Decline (a reason); once answered, the
  * confirmation takes the form's place and gets the focus. Any other state is said instead.
  */
-export function QuotationAnswer({ quotation, token }: QuotationAnswerProps) {
+export function QuotationAnswer({ quotation, token, onAnswered }: QuotationAnswerProps) {
   const [answered, setAnswered] = useState<Answered | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (answered) doneRef.current?.focus();
   }, [answered]);
+  const answer = (outcome: Answered) => {
+    setAnswered(outcome);
+    onAnswered?.();
+  };
 
   if (answered?.kind === 'accepted') {
     const { order } = answered;
     return (
       <div className={`${styles.answer} ${styles.done}`}>
         <h3 ref={doneRef} tabIndex={-1}>
-          Order {order.reference} confirmed
+          Order <span className={styles.reference}>{order.reference}</span> confirmed
         </h3>
         <p>
           Thank you: your order reference is <strong>{order.reference}</strong>. The plants are reserved for you and we have emailed a
@@ -99,8 +105,8 @@ export function QuotationAnswer({ quotation, token }: QuotationAnswerProps) {
     );
   return (
     <div className={styles.answer}>
-      <QuotationAcceptForm quotation={quotation} token={token} onAccepted={(order) => setAnswered({ kind: 'accepted', order })} />
-      <QuotationDeclineForm quotation={quotation} token={token} onDeclined={() => setAnswered({ kind: 'declined' })} />
+      <QuotationAcceptForm quotation={quotation} token={token} onAccepted={(order) => answer({ kind: 'accepted', order })} />
+      <QuotationDeclineForm quotation={quotation} token={token} onDeclined={() => answer({ kind: 'declined' })} />
     </div>
   );
 }

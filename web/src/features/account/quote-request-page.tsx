@@ -21,7 +21,7 @@ import styles from './quote-requests.module.css';
 export function QuoteRequestPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const { data, isLoading, error } = useGetMyQuoteRequestQuery(id, { skip: !valid });
+  const { data, isLoading, error, refetch } = useGetMyQuoteRequestQuery(id, { skip: !valid });
   const [copy, copying] = useCopyQuoteRequestMutation();
   const [copyError, setCopyError] = useState('');
   const [copied, setCopied] = useState<CopiedLines | null>(null);
@@ -77,7 +77,7 @@ export function QuoteRequestPage() {
       {current && (
         <>
           <QuotationView quotation={current}>
-            <QuotationAnswer quotation={current} />
+            <QuotationAnswer quotation={current} onAnswered={() => void refetch()} />
           </QuotationView>
           {earlier.length > 0 && (
             <details>

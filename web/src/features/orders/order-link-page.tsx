@@ -48,7 +48,9 @@ export function OrderLinkPage() {
 
   return (
     <div className={`container ${styles.page}`}>
-      <h1>Order {data.reference}</h1>
+      <h1>
+        Order <span className={styles.reference}>{data.reference}</span>
+      </h1>
       <section className={styles.card} aria-label={`Order ${data.reference}`}>
         <dl className={styles.facts}>
           <dt>Status</dt>
@@ -101,8 +103,11 @@ export function OrderLinkPage() {
             {data.lines.map((line) => (
               <tr key={line.id}>
                 <td>
-                  {line.code && <strong>{line.code} </strong>}
-                  {lineText(line)}
+                  {/* One flow of text: on a phone the cell is a flex row, and the code must not become a column. */}
+                  <span>
+                    {line.code && <strong>{line.code} </strong>}
+                    {lineText(line)}
+                  </span>
                 </td>
                 <td className={styles.number} data-label="Quantity">
                   {line.quantity.toLocaleString('en-GB')}
