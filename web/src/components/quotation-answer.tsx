@@ -23,7 +23,7 @@ type Answered = { kind: 'accepted'; order: OrderCreated } | { kind: 'declined' }
  * Where an order made through the mail's link is read: the public order page with the same token
  * (a guest has no account); the signed-in owner's lives in My orders.
  */
-export const orderHref = (order: OrderCreated, token?: string) =>
+const orderHref = (order: OrderCreated, token?: string) =>
   token ? `/orders/${order.id}?token=${encodeURIComponent(token)}` : `/account/orders/${order.id}`;
 
 /** A quotation no longer open for an answer: what happened to it, in place of the form. */
