@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openAdminSession, type AdminSession } from './admin-helpers.ts';
+import { expectAccessible, openAdminSession, type AdminSession } from './admin-helpers.ts';
 import { newLaptopContext, newPhoneContext, screenshot } from './browser.ts';
 import { waitForMail } from './mail.ts';
 
@@ -163,6 +163,7 @@ describe('a priced quotation, from the admin to the guest', () => {
     await expect(guestPage.getByText(/^You are accepting /).innerText()).resolves.toContain('£410.40 inc VAT');
     expect(await overflow(guestPage)).toBe(0);
     await screenshot(guestPage, 'quotation-answer-form-390');
+    await expectAccessible(guestPage);
     await guestPage.getByRole('button', { name: 'Accept and place the order' }).click();
     const confirmed = guestPage.getByRole('heading', { name: /^Order SO-\d{4}-\d{6} confirmed$/ });
     await confirmed.waitFor();
@@ -181,6 +182,7 @@ describe('a priced quotation, from the admin to the guest', () => {
     await expect(guestPage.getByLabel('Totals').innerText()).resolves.toMatch(/Total inc VAT\s+£410\.40/);
     expect(await overflow(guestPage)).toBe(0);
     await screenshot(guestPage, 'order-guest-390');
+    await expectAccessible(guestPage);
     const orderUrl = new URL(guestPage.url());
     await guestDesk.goto(`${orderUrl.pathname}${orderUrl.search}`, { waitUntil: 'networkidle' });
     await guestDesk.getByRole('heading', { name: `Order ${reference}` }).waitFor();
