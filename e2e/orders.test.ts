@@ -29,24 +29,6 @@ async function phoneShot(from: BrowserContext, path: string, name: string, ready
   await context.close();
 }
 
-/** A POST from the page itself, as the app sends one (the XSRF-TOKEN cookie echoed in its header). */
-async function postFromPage(page: Page, path: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'same-origin' });
-      const token = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const response = await fetch(path, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': token },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-    { path, body },
-  );
-}
-
 describe('orders, end to end', () => {
   it('a buyer accepts a quotation; staff pick and dispatch it (the buyer is mailed); the buyer sees it move and copies it into the list', async () => {
     const email = `buyer.orders.${Date.now()}@example.com`;
@@ -80,19 +62,28 @@ describe('orders, end to end', () => {
       ],
     });
 
-    // The buyer accepts through the API the quotation page calls (that page is the quotations module's).
+    // The buyer answers on their quote request page at 1366 px: the form, then the confirmation.
     const buyer = await newLaptopContext(browser);
     const page = await buyer.newPage();
     const errors = watchPageErrors(page);
-    await logInAsBuyer(page, '/account', { email, password });
-    const accepted = await postFromPage(page, `/api/quotations/${quotation.id}/accept`, {
-      po_number: 'OL-2201',
-      delivery_address: 'Plot 4, Hothfield Road\nAshford',
-      delivery_postcode: 'tn26 1aa',
-      wanted_by: '2099-03-01',
-    });
-    expect(accepted.status).toBe(201);
-    const { id: orderId, reference } = accepted.body as { id: number; reference: string };
+    await logInAsBuyer(page, `/account/quote-requests/${quotation.requestId}`, { email, password });
+    const form = page.getByRole('form', { name: 'Accept and order' });
+    await form.waitFor();
+    await page.getByLabel(/Your PO number/).fill('OL-2201');
+    await page.getByLabel(/Delivery address/).fill('Plot 4, Hothfield Road\nAshford');
+    await page.getByLabel(/Delivery postcode/).fill('tn26 1aa');
+    await page.getByLabel(/Wanted by/).fill('2099-03-01');
+    await screenshot(page, 'quotation-answer-buyer-form-1366');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Accept and place the order' }).click();
+    const confirmed = page.getByRole('heading', { name: /^Order SO-\d{4}-\d{6} confirmed$/ });
+    await confirmed.waitFor();
+    const reference = /SO-\d{4}-\d{6}/.exec(await confirmed.innerText())![0];
+    await screenshot(page, 'quotation-answer-confirmed-1366');
+    await page.getByRole('link', { name: 'See the order in My orders' }).click();
+    await page.waitForURL((url) => /^\/account\/orders\/\d+$/.test(url.pathname));
+    const orderId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('heading', { name: `Order ${reference}` }).waitFor();
     const confirmation = await waitForMail((mail) => mail.to.includes(email) && mail.subject.startsWith(`Order ${reference} confirmed`));
     expect(confirmation.text).toContain('1 March 2099');
     expect(await db('catalogue_items').where({ id: lines[0]!.id }).first('stock_quantity')).toEqual({ stock_quantity: 880 });

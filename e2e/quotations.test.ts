@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openAdminSession, type AdminSession } from './admin-helpers.ts';
+import { expectAccessible, openAdminSession, type AdminSession } from './admin-helpers.ts';
 import { newLaptopContext, newPhoneContext, screenshot } from './browser.ts';
 import { waitForMail } from './mail.ts';
 
@@ -11,7 +11,9 @@ import { waitForMail } from './mail.ts';
  * Issue 19 item 2 in real Chromium against the real web and worker processes: staff open a
  * quotation for a guest's quote request on a 1366 px laptop, price the line the catalogue has no
  * price for and add delivery on a 390 px phone, and send it; the worker renders the PDF and mails
- * it (its text read back here) with the guest's signed link, which opens the quotation on a phone.
+ * it (its text read back here) with the guest's signed link, which opens the quotation on a phone,
+ * where the guest accepts it (PO, address, wanted-by) and follows the confirmation to the public
+ * order page.
  */
 const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
 let session: AdminSession;
@@ -149,6 +151,47 @@ describe('a priced quotation, from the admin to the guest', () => {
     await hand.getByRole('table', { name: 'Quotation versions' }).waitFor();
     expect(await overflow(hand)).toBe(0);
     await screenshot(hand, 'quote-request-quotations-390');
+
+    // The guest answers from the mail's link: the form on both screens, accepted on the phone.
+    await guestDesk.goto(`${url.pathname}${url.search}`, { waitUntil: 'networkidle' });
+    await guestDesk.getByRole('form', { name: 'Accept and order' }).waitFor();
+    await screenshot(guestDesk, 'quotation-answer-form-1366');
+    await expect(guestPage.getByLabel(/Delivery postcode/).inputValue()).resolves.toBe('TN27 9AA');
+    await guestPage.getByLabel(/Your PO number/).fill('SG-1001');
+    await guestPage.getByLabel(/Delivery address/).fill('Sam Guest, Unit 2\nMill Lane\nCharing');
+    await guestPage.getByLabel(/Wanted by/).fill('2099-03-01');
+    await expect(guestPage.getByText(/^You are accepting /).innerText()).resolves.toContain('£410.40 inc VAT');
+    expect(await overflow(guestPage)).toBe(0);
+    await screenshot(guestPage, 'quotation-answer-form-390');
+    await expectAccessible(guestPage);
+    await guestPage.getByRole('button', { name: 'Accept and place the order' }).click();
+    const confirmed = guestPage.getByRole('heading', { name: /^Order SO-\d{4}-\d{6} confirmed$/ });
+    await confirmed.waitFor();
+    const reference = /SO-\d{4}-\d{6}/.exec(await confirmed.innerText())![0];
+    // The quotation above is read again: it now says Accepted.
+    await guestPage.locator('dd[data-status="accepted"]').waitFor();
+    await screenshot(guestPage, 'quotation-answer-confirmed-390');
+    const orderMail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith(`Order ${reference} confirmed`), 30_000);
+    expect(orderMail.subject).toContain('SG-1001');
+
+    // "See your order": the public order page, read-only, with the same token, on both screens.
+    await guestPage.getByRole('link', { name: 'See your order' }).click();
+    await guestPage.waitForURL((u) => /^\/orders\/\d+$/.test(u.pathname) && u.searchParams.has('token'));
+    await guestPage.getByRole('heading', { name: `Order ${reference}` }).waitFor();
+    await guestPage.getByRole('list', { name: 'Order progress' }).getByText('Confirmed').waitFor();
+    await expect(guestPage.getByLabel('Totals').innerText()).resolves.toMatch(/Total inc VAT\s+£410\.40/);
+    expect(await overflow(guestPage)).toBe(0);
+    await screenshot(guestPage, 'order-guest-390');
+    await expectAccessible(guestPage);
+    const orderUrl = new URL(guestPage.url());
+    await guestDesk.goto(`${orderUrl.pathname}${orderUrl.search}`, { waitUntil: 'networkidle' });
+    await guestDesk.getByRole('heading', { name: `Order ${reference}` }).waitFor();
+    await screenshot(guestDesk, 'order-guest-1366');
+    // The quotation now says it was accepted, in place of the form.
+    await guestDesk.goto(`${url.pathname}${url.search}`, { waitUntil: 'networkidle' });
+    await guestDesk.getByText(/^You accepted this quotation on /).waitFor();
+    expect(await guestDesk.getByRole('form', { name: 'Accept and order' }).count()).toBe(0);
+
     expect(session.errors).toEqual([]);
     await Promise.all([laptop.close(), phone.close(), guestPhone.close(), guestLaptop.close()]);
   }, 120_000);

@@ -60,6 +60,13 @@ export const QUOTATION_PATH = 'quotations/:id';
 /** Upload a planting schedule and review its match (issue 19): client-rendered like the quote form. */
 export const PLANT_LIST_SCHEDULE_PATH = 'plant-list/schedule';
 
+/**
+ * An order as its buyer reads it without an account (issue 19): reached from the confirmation
+ * after accepting through the quotation mail's link, which it carries on as `?token=`; so,
+ * like the quotation, client-rendered and never cached.
+ */
+export const ORDER_PATH = 'orders/:id';
+
 /** The admin area: one route for /admin and everything below it (its own table: layouts/admin/admin-area.tsx). */
 export const ADMIN_PATH = 'admin/*';
 
@@ -99,6 +106,9 @@ export const ADMIN_AREA = pathPattern(ADMIN_PATH);
 /** The buyer's quotation page. */
 export const QUOTATION_SCREEN = pathPattern(QUOTATION_PATH);
 
+/** The public order page. */
+export const ORDER_SCREEN = pathPattern(ORDER_PATH);
+
 const CLIENT_ROUTES: readonly RegExp[] = [
   ...Object.values(PAGE_PATHS).map(pathPattern),
   ...AUTH_SCREENS,
@@ -108,6 +118,7 @@ const CLIENT_ROUTES: readonly RegExp[] = [
   PLANT_LIST_QUOTE_SCREEN,
   QUOTATION_SCREEN,
   PLANT_LIST_SCHEDULE_SCREEN,
+  ORDER_SCREEN,
   ADMIN_AREA,
 ];
 

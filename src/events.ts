@@ -46,6 +46,8 @@ interface DomainEvents {
   'quotation.sent': { quotationId: number };
   /** A sent quotation's PDF is stored: mail it to the buyer. */
   'quotation.pdf_ready': { quotationId: number };
+  /** A buyer accepted a quotation (the order it made is `orderId`; its mails come from `order.confirmed`). */
+  'quotation.accepted': { quotationId: number; orderId: number };
   /** A buyer accepted a quotation: the order is stored, its stock reserved (confirmation to the buyer, a mail to sales). */
   'order.confirmed': { orderId: number };
   /** Staff moved an order on (or cancelled it): `changeId` is the history row (what, when, by whom, note). */

@@ -51,6 +51,10 @@ export function jobsFor(event: AnyStoredEvent, config: Pick<Config, 'catalogueRe
           { dedupeKey: `quotation-pdf-${event.payload.quotationId}` },
         ),
       ];
+    // The quotation's step in the outbox like sent/declined/expired, but the order's
+    // `order.confirmed` (same transaction) already owes both mails: a job here would mail twice.
+    case 'quotation.accepted':
+      return [];
     default:
       return [];
   }

@@ -55,6 +55,8 @@ export interface Quotation {
   decline_reason: string | null;
   /** Where its PDF is downloaded; null until the worker has made it. */
   pdf_url: string | null;
+  /** The quote request's delivery postcode (the answer form starts from it). */
+  delivery_postcode: string;
 }
 
 /** In a list of versions (the admin request page). */
@@ -78,7 +80,7 @@ export interface AdminQuotationLine extends QuotationLine {
 }
 
 /** GET/POST/PATCH under /api/admin/quote-requests/{id}/quotation: a quotation as staff edit it. */
-export interface AdminQuotation extends Omit<Quotation, 'lines' | 'pdf_url'> {
+export interface AdminQuotation extends Omit<Quotation, 'lines' | 'pdf_url' | 'delivery_postcode'> {
   lines: AdminQuotationLine[];
   /** The staff download of its PDF; null until made. */
   pdf_url: string | null;

@@ -6,6 +6,7 @@ import {
   PLANT_LIST_QUOTE_SCREEN,
   PLANT_LIST_SCHEDULE_SCREEN,
   PLANT_LIST_SCREEN,
+  ORDER_SCREEN,
   QUOTATION_SCREEN,
 } from '../../shared/app-routes.ts';
 
@@ -23,6 +24,7 @@ const NOT_PAGES: RegExp[] = [
   PLANT_LIST_QUOTE_SCREEN,
   QUOTATION_SCREEN,
   PLANT_LIST_SCHEDULE_SCREEN,
+  ORDER_SCREEN,
   // A file name (favicon.svg, robots.txt…) is a file, present or not.
   /\/[^/]*\.[a-z0-9]{2,5}$/i,
 ];

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { calendarDate } from '../../mail/format.ts';
 import { quotationTokenMatches } from '../quotations/service.ts';
-import { dateOnly, ukDay } from './dates.ts';
+import { dateOnly, ukDay } from '../../../shared/uk-day.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import { reserveStock } from './stock.ts';
 
@@ -65,13 +65,19 @@ function assertOpen(quotation: QuotationRow, today: string): void {
 }
 
 /**
- * The quotation locked for this transaction (FOR UPDATE: a second answer at the same moment waits,
- * then finds it answered), with its request, once `who` may answer it and it is open today.
+ * The quotation locked for this transaction, with its request, once `who` may answer it and it is
+ * open today. The REQUEST is locked first (FOR UPDATE), the same lock and in the same order as the
+ * quotations module's send and draft take: a revision being sent and an answer to the version it
+ * replaces take turns, so the second finds the first's work (superseded, or accepted) and never
+ * commits beside it. Then the quotation row: a second answer at the same moment waits, then finds
+ * it answered.
  */
 async function openQuotation(deps: AnswerDeps, trx: Trx, id: number, who: Answerer) {
+  const found: Pick<QuotationRow, 'quote_request_id'> | undefined = await trx('quotations').where({ id }).first('quote_request_id');
+  if (!found) throw notFound();
+  const request: RequestRow = await trx('quote_requests').where({ id: found.quote_request_id }).forUpdate().first();
   const quotation: QuotationRow | undefined = await trx('quotations').where({ id }).forUpdate().first();
   if (!quotation) throw notFound();
-  const request: RequestRow = await trx('quote_requests').where({ id: quotation.quote_request_id }).first();
   if (!mayAnswer(deps.config, quotation, request.user_id, who)) throw notFound();
   assertOpen(quotation, ukDay(deps.now()));
   return { quotation, request };
@@ -98,7 +104,8 @@ function totalsOf(quotation: QuotationRow, lines: QuotationLineRow[]) {
 /**
  * Accepts a sent quotation in ONE transaction: the order with its lines copied from the quotation's,
  * the stock reserved line by line (any shortfall: 409 naming the lines, and nothing stored), the
- * quotation accepted, the request won, the first history row `confirmed`, and the event
+ * quotation accepted, the request won, the first history row `confirmed`, and the events
+ * `quotation.accepted` (the quotation's own step, like sent/declined/expired) and
  * `order.confirmed` that owes the buyer's confirmation and the sales mail.
  */
 export function acceptQuotation(deps: AnswerDeps, id: number, who: Answerer, input: AcceptQuotationInput): Promise<OrderCreated> {
@@ -154,6 +161,7 @@ export function acceptQuotation(deps: AnswerDeps, id: number, who: Answerer, inp
       note: '',
       created_at: now,
     });
+    await deps.events.record(trx, 'quotation.accepted', { quotationId: id, orderId: order.id });
     await deps.events.record(trx, 'order.confirmed', { orderId: order.id });
     return { id: order.id as number, reference: order.reference as string };
   });

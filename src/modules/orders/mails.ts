@@ -5,7 +5,7 @@ import { escapeHtml } from '../../escape-html.ts';
 import { calendarDate, heightText, longDate } from '../../mail/format.ts';
 import { htmlLayout, oneLine, textFooter } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/transport.ts';
-import { dateOnly } from './dates.ts';
+import { dateOnly } from '../../../shared/uk-day.ts';
 import type { Order, OrderLineRow, OrderStatusChangeRow } from './model.ts';
 
 /**

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { BusinessDetails } from '../../config.ts';
 import { calendarDate, heightText, longDate } from '../../mail/format.ts';
-import { dateOnly } from './dates.ts';
+import { dateOnly } from '../../../shared/uk-day.ts';
 import type { Order, OrderLineRow } from './model.ts';
 
 // A4 portrait in points.

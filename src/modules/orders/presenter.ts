@@ -1,5 +1,5 @@
 import type { OrderDetail, OrderLine, OrderStatusChange, OrderSummary } from '../../../shared/api/orders.ts';
-import { dateOnly } from './dates.ts';
+import { dateOnly } from '../../../shared/uk-day.ts';
 import type { Order, OrderLineRow, OrderStatusChangeRow } from './model.ts';
 import { nextStatuses } from './transitions.ts';
 

@@ -8,7 +8,7 @@ import { consume } from '../../limiters.ts';
 import { validate } from '../../validation/validate.ts';
 import type { User } from '../users/service.ts';
 import type { Answerer } from './answers.ts';
-import { ukDay } from './dates.ts';
+import { ukDay } from '../../../shared/uk-day.ts';
 import { acceptSchema, declineSchema, mineQuery, viewQuery } from './schema.ts';
 import type { OrderService } from './service.ts';
 

@@ -3,7 +3,7 @@ import type { MailBuilder } from '../../mail/kinds.ts';
 import { findUserById } from '../users/service.ts';
 import { quotationSentMail } from './mails.ts';
 import { totalsOf } from './presenter.ts';
-import { dateOnly } from './days.ts';
+import { dateOnly } from '../../../shared/uk-day.ts';
 import { loadQuotation, quotationLink } from './service.ts';
 
 type MailDeps = Pick<Deps, 'db' | 'config' | 'storage'>;

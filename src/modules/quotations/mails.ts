@@ -5,7 +5,7 @@ import { escapeHtml } from '../../escape-html.ts';
 import { calendarDate, heightText, longDate } from '../../mail/format.ts';
 import { htmlLayout, oneLine, textFooter } from '../../mail/layout.ts';
 import type { MailMessage } from '../../mail/transport.ts';
-import { dateOnly } from './days.ts';
+import { dateOnly } from '../../../shared/uk-day.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import type { RequestOfQuotation } from './service.ts';
 import { lineTotal } from '../../../shared/quotation-totals.ts';

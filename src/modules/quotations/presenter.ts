@@ -1,6 +1,6 @@
 import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
 import type { AdminQuotation, Quotation, QuotationLine, QuotationSummary, QuotationTotals } from '../../../shared/api/quotations.ts';
-import { dateOnly } from './days.ts';
+import { dateOnly } from '../../../shared/uk-day.ts';
 import { availabilityOf } from './draft-lines.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import { lineTotal, quotationTotals } from '../../../shared/quotation-totals.ts';
@@ -61,9 +61,22 @@ function common(row: QuotationRow, lines: readonly QuotationLineRow[]) {
   };
 }
 
-/** A quotation as its buyer reads it; `pdfUrl` is where this reader downloads it (null until made). */
-export function presentQuotation(row: QuotationRow, lines: readonly QuotationLineRow[], pdfUrl: string | null): Quotation {
-  return { ...common(row, lines), lines: lines.map(presentLine), pdf_url: row.pdf_key ? pdfUrl : null };
+/**
+ * A quotation as its buyer reads it; `pdfUrl` is where this reader downloads it (null until made),
+ * `deliveryPostcode` the request's (the answer form starts from it).
+ */
+export function presentQuotation(
+  row: QuotationRow,
+  lines: readonly QuotationLineRow[],
+  pdfUrl: string | null,
+  deliveryPostcode: string,
+): Quotation {
+  return {
+    ...common(row, lines),
+    lines: lines.map(presentLine),
+    pdf_url: row.pdf_key ? pdfUrl : null,
+    delivery_postcode: deliveryPostcode,
+  };
 }
 
 /** A quotation as staff edit it: each line with whether its catalogue line can be supplied today. */

@@ -4,7 +4,7 @@ import type { BusinessDetails } from '../../config.ts';
 import { calendarDate, heightText, longDate } from '../../mail/format.ts';
 import type { QuotationLineRow, QuotationRow } from './model.ts';
 import type { RequestOfQuotation } from './service.ts';
-import { dateOnly } from './days.ts';
+import { dateOnly } from '../../../shared/uk-day.ts';
 import { lineTotal } from '../../../shared/quotation-totals.ts';
 import type { QuotationTotals } from '../../../shared/api/quotations.ts';
 

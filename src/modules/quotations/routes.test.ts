@@ -270,7 +270,12 @@ describe('a guest request priced, sent, mailed and revised', () => {
     const guest = app.visitor();
     const read = await guest.get(`/api/quotations/${draft.id}?token=${token}`);
     expect(read.status).toBe(200);
-    expect(read.body as Quotation).toMatchObject({ id: draft.id, status: 'sent', totals: { total_pence: 106_626 } });
+    expect(read.body as Quotation).toMatchObject({
+      id: draft.id,
+      status: 'sent',
+      totals: { total_pence: 106_626 },
+      delivery_postcode: 'TN27 9AA',
+    });
     expect(read.headers.get('cache-control')).toContain('private');
     const pdf = await guest.get((read.body as Quotation).pdf_url!);
     expect(pdf.status).toBe(200);

@@ -3,7 +3,7 @@ import type { Db, Trx } from '../../db.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, notFound, validationError } from '../../errors.ts';
 import { staffLineByCode, staffLinesByIds, staffLinesOfPlants } from '../catalogue/service.ts';
-import { addDays, dateOnly, DEFAULT_VALID_DAYS, ukDay } from './days.ts';
+import { addDays, dateOnly, ukDay } from '../../../shared/uk-day.ts';
 import { draftLines, lineFromCatalogue, type DraftLine, type RequestedLine } from './draft-lines.ts';
 import { verifyQuotationToken } from './link.ts';
 import { QuotationLineRow, QuotationRow } from './model.ts';
@@ -17,6 +17,9 @@ export { quotationTokenMatches } from './link.ts';
 
 /** The standard rate of VAT in basis points (20 %). */
 const STANDARD_VAT_BP = 2000;
+
+/** How long a quotation holds unless staff say otherwise. */
+const DEFAULT_VALID_DAYS = 30;
 
 const conflict = (message: string) => new HttpError(409, message);
 const notDraft = () => conflict('Only a draft quotation can be changed or sent.');
@@ -143,23 +146,28 @@ export function quotationService(deps: Pick<Deps, 'db' | 'events' | 'now' | 'con
   };
 
   /** The owner's (signed in) or the token holder's sent quotation; a draft or anyone else: 404. */
-  async function readable(id: number, userId: number | null, token: unknown): Promise<{ quotation: QuotationRow; viaToken: boolean }> {
+  async function readable(
+    id: number,
+    userId: number | null,
+    token: unknown,
+  ): Promise<{ quotation: QuotationRow; request: RequestOfQuotation; viaToken: boolean }> {
     const quotation = await QuotationRow.query(deps.db).findById(id);
     if (!quotation || quotation.status === 'draft') throw notFound();
     const request = await requestRow(deps.db, quotation.quote_request_id);
     if (!request) throw notFound();
-    if (userId !== null && request.user_id === userId) return { quotation, viaToken: false };
+    if (userId !== null && request.user_id === userId) return { quotation, request, viaToken: false };
     const validUntil = dateOnly(quotation.valid_until);
     if (token !== undefined && validUntil && verifyQuotationToken(deps.config, { id, valid_until: validUntil }, token, today()))
-      return { quotation, viaToken: true };
+      return { quotation, request, viaToken: true };
     throw notFound();
   }
 
-  const buyerView = async (quotation: QuotationRow, token?: string): Promise<Quotation> =>
+  const buyerView = async (quotation: QuotationRow, request: RequestOfQuotation, token?: string): Promise<Quotation> =>
     presentQuotation(
       quotation,
       await linesOf(deps.db, quotation.id),
       `/api/quotations/${quotation.id}/pdf${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+      request.delivery_postcode,
     );
 
   return {
@@ -347,13 +355,14 @@ export function quotationService(deps: Pick<Deps, 'db' | 'events' | 'now' | 'con
         .where({ quote_request_id: requestId })
         .whereNot({ status: 'draft' })
         .orderBy('version', 'desc');
-      return Promise.all(rows.map((row) => buyerView(row)));
+      const request = await requestRow(deps.db, requestId);
+      return request ? Promise.all(rows.map((row) => buyerView(row, request))) : [];
     },
 
     /** GET /api/quotations/{id}: the owner's, or a guest's with the signed link's token. */
     async read(id: number, userId: number | null, token: unknown): Promise<Quotation> {
-      const { quotation, viaToken } = await readable(id, userId, token);
-      return buyerView(quotation, viaToken ? (token as string) : undefined);
+      const { quotation, request, viaToken } = await readable(id, userId, token);
+      return buyerView(quotation, request, viaToken ? (token as string) : undefined);
     },
 
     /** The stored PDF of a readable quotation (404 until the worker has made it). */

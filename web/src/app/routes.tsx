@@ -9,6 +9,7 @@ import {
   PLANT_LIST_QUOTE_PATH,
   QUOTATION_PATH,
   PLANT_LIST_SCHEDULE_PATH,
+  ORDER_PATH,
 } from '../../../shared/app-routes.ts';
 import type { RouteObject } from 'react-router-dom';
 import { Loading } from '../components/loading.tsx';
@@ -263,6 +264,11 @@ export const routes: RouteObject[] = [
               {
                 path: PLANT_LIST_SCHEDULE_PATH,
                 lazy: () => import('../features/plant-list/schedule-page.tsx').then((m) => ({ Component: m.SchedulePage })),
+              },
+              {
+                // An order made through a quotation's link: a guest's, with the same token.
+                path: ORDER_PATH,
+                lazy: () => import('../features/orders/order-link-page.tsx').then((m) => ({ Component: m.OrderLinkPage })),
               },
               {
                 // The account area and password confirmation: signed-in users and admins only.

@@ -14,7 +14,7 @@ const QUOTATION_STATUS_LABELS: Record<QuotationStatus, string> = {
 };
 
 /** "27 Dec 2026" for a calendar day (YYYY-MM-DD) or an ISO instant, UK time. */
-const dayText = (value: string) =>
+export const dayText = (value: string) =>
   new Date(value.length === 10 ? `${value}T12:00:00Z` : value).toLocaleDateString('en-GB', {
     day: 'numeric',
     month: 'short',

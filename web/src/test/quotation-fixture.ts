@@ -52,4 +52,5 @@ export const sentQuotation: Quotation = {
   answered_at: null,
   decline_reason: null,
   pdf_url: '/api/quotations/31/pdf',
+  delivery_postcode: 'TN27 9AA',
 };

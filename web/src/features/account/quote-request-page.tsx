@@ -4,6 +4,7 @@ import { describeError } from '../../lib/api/errors.ts';
 import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
+import { QuotationAnswer } from '../../components/quotation-answer.tsx';
 import { QuotationView } from '../../components/quotation-view.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import type { CopiedLines } from '../../../../shared/api/quotes.ts';
@@ -20,7 +21,7 @@ import styles from './quote-requests.module.css';
 export function QuoteRequestPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const { data, isLoading, error } = useGetMyQuoteRequestQuery(id, { skip: !valid });
+  const { data, isLoading, error, refetch } = useGetMyQuoteRequestQuery(id, { skip: !valid });
   const [copy, copying] = useCopyQuoteRequestMutation();
   const [copyError, setCopyError] = useState('');
   const [copied, setCopied] = useState<CopiedLines | null>(null);
@@ -76,11 +77,7 @@ export function QuoteRequestPage() {
       {current && (
         <>
           <QuotationView quotation={current}>
-            {current.status === 'sent' && (
-              <p>
-                <Link to={`/quotations/${current.id}`}>Open the quotation to answer it</Link>
-              </p>
-            )}
+            <QuotationAnswer quotation={current} onAnswered={() => void refetch()} />
           </QuotationView>
           {earlier.length > 0 && (
             <details>

@@ -104,16 +104,34 @@ describe('QuoteRequestPage', () => {
     return { ...result, router };
   };
 
-  it('shows the current quotation with its totals and PDF, and earlier versions folded away', async () => {
+  it('shows the current quotation with its totals, PDF and the answer form, and earlier versions folded away', async () => {
     const superseded = { ...sentQuotation, id: 30, version: 1, reference: 'Q-2026-000004/1', status: 'superseded' as const };
-    mockServer({ 'GET /api/quote-requests/4': () => json({ ...detail, quotations: [sentQuotation, superseded] }) });
+    const current = { ...sentQuotation, valid_until: '2099-12-31' };
+    const seen = mockServer({
+      ...csrf,
+      'GET /api/quote-requests/4': () => json({ ...detail, quotations: [current, superseded] }),
+      'POST /api/quotations/31/accept': () => json({ id: 77, reference: 'SO-2026-000077' }, 201),
+    });
     renderDetail(4);
     expect(await screen.findByRole('heading', { name: 'Quotation Q-2026-000004/2' })).toBeInTheDocument();
     expect(screen.getByLabelText('Totals of Q-2026-000004/2')).toHaveTextContent('Total inc VAT£914.40');
     expect(screen.getAllByRole('link', { name: 'Download PDF' })[0]).toHaveAttribute('href', '/api/quotations/31/pdf');
-    expect(screen.getByRole('link', { name: 'Open the quotation to answer it' })).toHaveAttribute('href', '/quotations/31');
     expect(screen.getByText('Earlier version (1)')).toBeInTheDocument();
     expect(screen.getByText('Replaced by a later version')).toBeInTheDocument();
+
+    // The signed-in buyer answers here: no token sent, and the order is found in My orders.
+    await userEvent.type(screen.getByLabelText(/Your PO number/), 'PO-9');
+    await userEvent.type(screen.getByLabelText(/Delivery address/), 'Plot 4, Hothfield Road');
+    await userEvent.type(screen.getByLabelText(/Wanted by/), '2099-03-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept and place the order' }));
+    expect(await screen.findByRole('heading', { name: 'Order SO-2026-000077 confirmed' })).toHaveFocus();
+    expect(seen.find((r) => r.method === 'POST')!.body).toEqual({
+      po_number: 'PO-9',
+      delivery_address: 'Plot 4, Hothfield Road',
+      delivery_postcode: 'TN27 9AA',
+      wanted_by: '2099-03-01',
+    });
+    expect(screen.getByRole('link', { name: 'See the order in My orders' })).toHaveAttribute('href', '/account/orders/77');
   });
 
   it('shows the request with its lines, copies them into the plant list and says what it added, merged and left out', async () => {

@@ -13,7 +13,7 @@ const quotation = {
   status: 'sent',
   delivery_pence: 0,
   vat_rate_bp: 2000,
-  valid_until: '2026-12-27',
+  valid_until: '2099-12-31',
   note: '',
   totals: { subtotal_pence: 1000, delivery_pence: 0, vat_pence: 200, total_pence: 1200 },
   lines: [],
@@ -21,6 +21,7 @@ const quotation = {
   answered_at: null,
   decline_reason: null,
   pdf_url: '/api/quotations/31/pdf?token=abc',
+  delivery_postcode: 'TN27 9AA',
 } satisfies Quotation;
 
 describe('QuotationPage (/quotations/:id)', () => {
@@ -30,7 +31,7 @@ describe('QuotationPage (/quotations/:id)', () => {
     expect(await screen.findByRole('heading', { name: 'Quotation Q-2026-000004/1' })).toBeInTheDocument();
     expect(seen[0]!.url.search).toBe('?token=abc');
     expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/api/quotations/31/pdf?token=abc');
-    expect(screen.getByText(/To accept this quotation or ask for a change/)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Accept and order' })).toBeInTheDocument();
   });
 
   it('says "not found" for a wrong or expired link, without saying which', async () => {

@@ -4,7 +4,7 @@ import { Notice } from '../../components/notice.tsx';
 import { usePageMeta } from '../../components/page-meta.ts';
 import { QuotationView } from '../../components/quotation-view.tsx';
 import { describeError } from '../../lib/api/errors.ts';
-import { QuotationAnswer } from './quotation-answer.tsx';
+import { QuotationAnswer } from '../../components/quotation-answer.tsx';
 import { useGetBuyerQuotationQuery } from './quotations-api.ts';
 import styles from './quotation-page.module.css';
 
@@ -19,7 +19,7 @@ export function QuotationPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? undefined;
   const valid = Number.isInteger(id) && id > 0;
-  const { data, isLoading, error } = useGetBuyerQuotationQuery({ id, token }, { skip: !valid });
+  const { data, isLoading, error, refetch } = useGetBuyerQuotationQuery({ id, token }, { skip: !valid });
   usePageMeta(data ? `Quotation ${data.reference}` : 'Quotation', 'Your quotation from the nursery.');
 
   if (!valid || describeError(error).status === 404) {
@@ -44,7 +44,7 @@ export function QuotationPage() {
     <div className={`container ${styles.page}`}>
       <h1>Your quotation</h1>
       <QuotationView quotation={data}>
-        <QuotationAnswer quotation={data} token={token} />
+        <QuotationAnswer quotation={data} token={token} onAnswered={() => void refetch()} />
       </QuotationView>
     </div>
   );

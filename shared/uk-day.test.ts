@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateOnly, ukDay } from './dates.ts';
+import { addDays, dateOnly, ukDay } from './uk-day.ts';
 
 describe('UK calendar days', () => {
   it('reads the day in Kent, not in UTC', () => {
@@ -11,5 +11,11 @@ describe('UK calendar days', () => {
     expect(dateOnly('2027-02-15')).toBe('2027-02-15');
     expect(dateOnly(new Date(2027, 1, 15))).toBe('2027-02-15');
     expect(dateOnly(null)).toBeNull();
+  });
+
+  it('counts days on across months, years and the clock change', () => {
+    expect(addDays('2026-11-27', 30)).toBe('2026-12-27');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2027-03-27', 2)).toBe('2027-03-29');
   });
 });

@@ -1,7 +1,13 @@
-/** The nursery is in Kent: a quotation's validity is a UK calendar day. */
+/**
+ * Calendar days as the nursery counts them. The nursery is in Kent: "today", for a quotation's
+ * validity or an order's wanted-by date, is the UK calendar day, not the UTC one (just after
+ * midnight in summer it is already tomorrow in Kent). One place for the quotations and orders
+ * modules and the web app (a quotation still open today, the earliest wanted-by date) to share,
+ * so neither module needs the other for a date.
+ */
 const UK_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The UK calendar day of an instant, YYYY-MM-DD. */
+/** `2026-11-27`: the UK calendar day `instant` falls on. */
 export const ukDay = (instant: Date): string => UK_DAY.format(instant);
 
 /** A calendar day `days` after `day` (both YYYY-MM-DD). */
@@ -11,14 +17,7 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** How long a quotation holds unless staff say otherwise. */
-export const DEFAULT_VALID_DAYS = 30;
-
-/**
- * A DATE column as YYYY-MM-DD, whether the driver gave a Date (local midnight) or the text. The
- * quotes module has the same reading of its own dates; this module keeps its own so that quotes
- * can show a request's quotations without the two modules needing each other.
- */
+/** A DATE column as YYYY-MM-DD, whether the driver gave a Date (local midnight) or the text. */
 export function dateOnly(value: Date | string | null): string | null {
   if (value === null) return null;
   if (typeof value === 'string') return value.slice(0, 10);
