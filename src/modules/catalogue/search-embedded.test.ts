@@ -44,11 +44,12 @@ describe('embedded mode (PGlite): catalogue search', () => {
     await context?.close();
   });
 
-  it('has the trigram indexes the migration creates', async () => {
+  it('has the trigram indexes the migrations create (search, and the schedule matcher’s botanical name)', async () => {
     const { rows } = await context.deps.db.raw(
       `SELECT indexname FROM pg_indexes WHERE tablename = 'catalogue_items' AND indexname LIKE '%_trgm' ORDER BY 1`,
     );
     expect(rows.map((r: { indexname: string }) => r.indexname)).toEqual([
+      'catalogue_items_botanical_trgm',
       'catalogue_items_common_name_trgm',
       'catalogue_items_genus_trgm',
       'catalogue_items_species_trgm',
