@@ -176,6 +176,8 @@ describe('SchedulePage', () => {
       'GET /api/schedules/sch_abc123': () => (++asked < 2 ? json({ ...done(), status: 'matching', lines: [] }) : json(done())),
     });
     const { router } = await renderWithSession(<SchedulePage />, '/plant-list/schedule');
+    // The header has read the list (one line) before the schedule adds to it.
+    await screen.findByRole('link', { name: 'Plant list, 1 line' });
     const file = new File(['Plant,Qty\nAcer campestre,50\n'], 'Riverside park.csv', { type: 'text/csv' });
     await userEvent.upload(screen.getByLabelText('Schedule file (XLSX or CSV)'), file);
     expect(screen.getByText('Chosen: Riverside park.csv')).toBeInTheDocument();
@@ -199,6 +201,8 @@ describe('SchedulePage', () => {
       [21, 200, 'CARBET-Bare root-40-60'],
       [taxus.id, 5, taxus.code],
     ]);
+    // The cached list is read again: the header counts the new lines.
+    expect(await screen.findByRole('link', { name: 'Plant list, 3 lines' })).toBeInTheDocument();
     expect(seen.some((request) => request.url.pathname === '/api/plant-lists')).toBe(false);
   });
 

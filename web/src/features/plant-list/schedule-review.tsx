@@ -5,9 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import buttons from '../../components/button.module.css';
 import { InputField } from '../../components/form-field.tsx';
 import { Notice } from '../../components/notice.tsx';
-import { useAppSelector } from '../../lib/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks.ts';
 import { selectCurrentUser } from '../../lib/session/session.ts';
 import type { ScheduleResult } from '../../../../shared/api/schedules.ts';
+import { plantListApi } from './api.ts';
 import { fieldMessage, useCreateListMutation } from './lists-api.ts';
 import { PLANT_LIST_HREF } from './plant-list-link.tsx';
 import { ScheduleLine } from './schedule-line.tsx';
@@ -27,6 +28,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function ScheduleReview({ schedule }: { schedule: ScheduleResult }) {
   const signedIn = useAppSelector(selectCurrentUser) !== null;
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [choices, setChoices] = useState<Choices>(() => initialChoices(schedule.lines));
   const [name, setName] = useState(() => listNameOf(schedule.name));
   const [nameError, setNameError] = useState('');
@@ -65,8 +67,14 @@ export function ScheduleReview({ schedule }: { schedule: ScheduleResult }) {
     }
     if (!signedIn) {
       const error = addToGuestList(chosen);
-      if (error) setFailure(error);
-      else navigate(PLANT_LIST_HREF);
+      if (error) {
+        setFailure(error);
+        return;
+      }
+      // The lines were written to this browser's storage, past the cache: the header's count and
+      // the list page (a cached read) must read them again, or the list shows as it was.
+      dispatch(plantListApi.util.invalidateTags(['PlantList']));
+      navigate(PLANT_LIST_HREF);
       return;
     }
     const result = await create({ name, lines: chosen.map(({ line, quantity }) => ({ catalogue_item_id: line.id, quantity })) });
