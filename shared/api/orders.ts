@@ -102,4 +102,6 @@ export interface OrderDetail extends OrderSummary {
 export interface OrderCopy {
   list: PlantList;
   copied: CopiedLines;
+  /** Asked for with `new_list`: the list made for the copy (named after the order). */
+  new_list?: { id: number; name: string };
 }

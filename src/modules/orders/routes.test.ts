@@ -127,6 +127,52 @@ describe('a signed-in buyer accepting their quotation', () => {
     ]);
   });
 
+  it('copies an order into a new list named after it (again: a second list), and refuses a bad body', async () => {
+    const client = await buyer();
+    const q = await insertQuotation(db(), {
+      userId: client.userId,
+      lines: [
+        { catalogue_item_id: items[0]!, quantity: 30 },
+        { catalogue_item_id: items[1]!, quantity: 8 },
+      ],
+    });
+    const { id, reference } = (await client.post(`/api/quotations/${q.id}/accept`, acceptance())).body as { id: number; reference: string };
+    // Already on the default list: the new list does not merge with it.
+    await client.post(`/api/orders/${id}/copy`);
+
+    const other = await buyer();
+    expect((await other.post(`/api/orders/${id}/copy`, { new_list: true })).status).toBe(404);
+    expect(await db()('plant_lists').where({ user_id: other.userId })).toEqual([]);
+    const refused = await client.post(`/api/orders/${id}/copy`, { new_list: 'yes' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      message: 'The new list field must be true or false.',
+      errors: { new_list: ['The new list field must be true or false.'] },
+    });
+
+    const listsBefore = await db()('plant_lists').where({ user_id: client.userId }).count({ n: '*' }).first();
+    const copied = await client.post(`/api/orders/${id}/copy`, { new_list: true });
+    expect(copied.status).toBe(200);
+    expect(copied.body.new_list).toEqual({ id: expect.any(Number), name: `Order ${reference}` });
+    expect(copied.body.copied.added.map((l: { quantity: number }) => l.quantity)).toEqual([30, 8]);
+    expect(copied.body.copied.merged).toEqual([]);
+    // The new list is the buyer's default now: the answer's list is it.
+    expect(copied.body.list.lines.map((l: { catalogue_item_id: number; quantity: number }) => [l.catalogue_item_id, l.quantity])).toEqual([
+      [items[0], 30],
+      [items[1], 8],
+    ]);
+    const again = await client.post(`/api/orders/${id}/copy`, { new_list: true });
+    expect(again.body.new_list.name).toBe(`Order ${reference} (2)`);
+    const lists = await db()('plant_lists').where({ user_id: client.userId }).orderBy('id').pluck('name');
+    expect(lists.length).toBe(Number(listsBefore!.n) + 2);
+    expect(lists.slice(-2)).toEqual([`Order ${reference}`, `Order ${reference} (2)`]);
+    const stored = await db()('plant_list_lines')
+      .where({ plant_list_id: copied.body.new_list.id })
+      .orderBy('catalogue_item_id')
+      .pluck('quantity');
+    expect(stored).toEqual([30, 8]);
+  });
+
   it('answers 409 naming the line that is short of stock, and stores nothing', async () => {
     const [scarce] = await insertCatalogueItems(db(), [{ genus: 'Taxus', species: 'baccata', form: 'Rootball', height: '125-150' }]);
     await setStock(db(), [scarce!], 40);

@@ -9,7 +9,7 @@ import { validate } from '../../validation/validate.ts';
 import type { User } from '../users/service.ts';
 import type { Answerer } from './answers.ts';
 import { ukDay } from '../../../shared/uk-day.ts';
-import { acceptSchema, declineSchema, mineQuery, viewQuery } from './schema.ts';
+import { acceptSchema, copySchema, declineSchema, mineQuery, viewQuery } from './schema.ts';
 import type { OrderService } from './service.ts';
 
 /** Guesses at link tokens, and bursts of answers, per IP per minute. */
@@ -24,7 +24,8 @@ const ANSWERS_PER_MINUTE = 30;
  *   both for the signed-in buyer of the quote request, or anyone with the link's token; else 404 ·
  * GET /api/orders?limit=&page= → {results, total}, mine, newest first ·
  * GET /api/orders/{id}?token= → mine (or the order a guest's quotation link made), else 404 ·
- * POST /api/orders/{id}/copy → my plant list with the order's lines merged in.
+ * POST /api/orders/{id}/copy {new_list?} → my plant list with the order's lines merged in; with
+ *   new_list true, a new list named after the order ("Order SO-…") holding them, its id and name.
  */
 export function orderRoutes(deps: Deps, orders: OrderService): Router {
   const limiter = deps.limiters({ name: 'quotation-answers', points: ANSWERS_PER_MINUTE, durationSeconds: 60 });
@@ -71,7 +72,9 @@ export function orderRoutes(deps: Deps, orders: OrderService): Router {
   });
 
   router.post('/api/orders/:id/copy', requireUser, async (ctx) => {
-    ctx.body = await orders.copy(userOf(ctx.state)!.id, idParam(ctx.params.id));
+    const id = idParam(ctx.params.id);
+    const { new_list: newList } = validate(copySchema, ctx.request.body ?? {});
+    ctx.body = await orders.copy(userOf(ctx.state)!.id, id, { newList });
   });
 
   return router;

@@ -50,6 +50,9 @@ export const declineSchema = z.object({
 /** GET /api/orders/{id}?token= (a guest's view through the quotation's link). */
 export const viewQuery = z.object({ token: tokenField });
 
+/** POST /api/orders/{id}/copy: `new_list` copies into a new list named after the order. No body: the default list. */
+export const copySchema = z.object({ new_list: z.boolean({ error: 'The new list field must be true or false.' }).optional() });
+
 /** GET /api/orders: the contract's paging. */
 export const mineQuery = pagingSchema(20);
 

@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../errors.ts';
 import type { Paging } from '../../validation/paging.ts';
 import { PUBLIC_VIEWER } from '../../viewer.ts';
 import { catalogueLinesByIds } from '../catalogue/service.ts';
-import { addToPlantList, MAX_QUANTITY, readPlantList } from '../plant-lists/service.ts';
+import { addToPlantList, createNamedList, MAX_QUANTITY, readPlantList } from '../plant-lists/service.ts';
 import { summariseCopy } from '../quotes/service.ts';
 import { acceptQuotation, declineQuotation, expireQuotations, mayAnswer, type Answerer } from './answers.ts';
 import { Order, type OrderLineRow, type OrderStatusChangeRow } from './model.ts';
@@ -129,8 +129,11 @@ export function orderService(deps: Pick<Deps, 'db' | 'events' | 'now' | 'config'
         ),
       ),
 
-    /** Puts an order's lines into the buyer's plant list (to reorder), saying what happened to each line. */
-    async copy(userId: number, id: number): Promise<OrderCopy> {
+    /**
+     * Puts an order's lines into the buyer's plant list (to reorder), saying what happened to each
+     * line; with `newList`, into a new list named after the order (then the buyer's default list).
+     */
+    async copy(userId: number, id: number, { newList = false }: { newList?: boolean } = {}): Promise<OrderCopy> {
       return deps.db.transaction(async (trx) => {
         const order = await Order.query(trx).findOne({ id, user_id: userId });
         if (!order) throw notFound();
@@ -140,13 +143,18 @@ export function orderService(deps: Pick<Deps, 'db' | 'events' | 'now' | 'config'
           lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])),
           PUBLIC_VIEWER,
         );
-        const stored: { catalogue_item_id: number | null; quantity: number }[] = await trx('plant_list_lines')
-          .where({ user_id: userId })
-          .select('catalogue_item_id', 'quantity');
+        // A new list starts empty: every line is added, none merged.
+        const stored: { catalogue_item_id: number | null; quantity: number }[] = newList
+          ? []
+          : await trx('plant_list_lines').where({ user_id: userId }).select('catalogue_item_id', 'quantity');
         const onList = new Map(stored.flatMap((row) => (row.catalogue_item_id ? [[row.catalogue_item_id, row.quantity] as const] : [])));
         // A line retired since the order is no longer available: left out, and said so.
         const inCatalogue = new Set([...available.values()].filter((line) => !line.retired_at).map((line) => line.id));
         const { copied, toAdd } = summariseCopy(lines, onList, inCatalogue, MAX_QUANTITY);
+        if (newList) {
+          const created = await createNamedList(trx, userId, `Order ${order.reference}`, toAdd);
+          return { list: await readPlantList(trx, userId, PUBLIC_VIEWER), copied, new_list: created };
+        }
         await addToPlantList(trx, userId, toAdd);
         return { list: await readPlantList(trx, userId, PUBLIC_VIEWER), copied };
       });

@@ -69,6 +69,27 @@ async function readNamed(db: Db | Trx, list: PlantListRow, viewer: Viewer): Prom
 }
 
 /**
+ * A new named list inside `trx` holding `lines`, for a copy that names its own list (an order
+ * copied to reorder, named after its reference). It becomes the buyer's default list. A name the
+ * buyer already uses gets " (2)", " (3)"…, so copying the same order again makes another list
+ * rather than a refusal. Returns the list's id and the name it got.
+ */
+export async function createNamedList(
+  trx: Trx,
+  userId: number,
+  name: string,
+  lines: readonly LineInput[],
+): Promise<{ id: number; name: string }> {
+  await findUserById(trx, userId, { lock: true });
+  const taken = new Set((await trx('plant_lists').where({ user_id: userId }).pluck('name')).map((used: string) => used.toLowerCase()));
+  let free = name;
+  for (let n = 2; taken.has(free.toLowerCase()); n++) free = `${name} (${n})`;
+  const list = await insertList(trx, userId, free);
+  await addToPlantList(trx, userId, lines, undefined, { listId: list.id });
+  return { id: list.id, name: list.name };
+}
+
+/**
  * Adds lines to one of a buyer's lists inside `trx` (`options.listId`, else the default list, made
  * when the buyer has none): a catalogue row already on the list gets the quantity
  * added (capped at MAX_QUANTITY) and its snapshot refreshed, since the buyer chose it from the

@@ -19,42 +19,44 @@ const n = (value: number) => value.toLocaleString('en-GB');
 /**
  * What "Copy into my plant list" did, line by line: added (with its quantity), merged into the
  * line already on the list ("already on your list with 30; now 40"), or not copied and why.
- * It takes the focus when it appears, so a screen reader hears it at once.
+ * It takes the focus when it appears, so a screen reader hears it at once. `newList` names the list
+ * made for the copy (it is then the one the plant list page shows).
  */
-export const CopySummary = forwardRef<HTMLDivElement, { copied: CopiedLines; lines: LineSnapshot[] }>(function CopySummary(
-  { copied, lines },
-  ref,
-) {
-  const name = (id: number) => {
-    const line = lines.find((kept) => kept.id === id);
-    return line ? lineText(line) : 'A line';
-  };
-  const copiedCount = copied.added.length + copied.merged.length;
-  return (
-    <div ref={ref} tabIndex={-1} className={styles.copySummary} role="status" aria-labelledby="copy-summary-heading">
-      <h2 id="copy-summary-heading">
-        {copiedCount === 0 ? 'Nothing was copied' : `Copied ${copiedCount} ${copiedCount === 1 ? 'line' : 'lines'} into your plant list`}
-      </h2>
-      <ul>
-        {copied.added.map((line) => (
-          <li key={line.line_id}>
-            {name(line.line_id)}: added × {n(line.quantity)}
-          </li>
-        ))}
-        {copied.merged.map((line) => (
-          <li key={line.line_id}>
-            {name(line.line_id)}: already on your list with {n(line.before)}; now {n(line.after)}
-          </li>
-        ))}
-        {copied.skipped.map((line) => (
-          <li key={line.line_id} className={styles.gone}>
-            {name(line.line_id)}: {REASONS[line.reason]}
-          </li>
-        ))}
-      </ul>
-      <p>
-        <Link to="/plant-list">Go to my plant list</Link>
-      </p>
-    </div>
-  );
-});
+export const CopySummary = forwardRef<HTMLDivElement, { copied: CopiedLines; lines: LineSnapshot[]; newList?: string }>(
+  function CopySummary({ copied, lines, newList }, ref) {
+    const name = (id: number) => {
+      const line = lines.find((kept) => kept.id === id);
+      return line ? lineText(line) : 'A line';
+    };
+    const copiedCount = copied.added.length + copied.merged.length;
+    return (
+      <div ref={ref} tabIndex={-1} className={styles.copySummary} role="status" aria-labelledby="copy-summary-heading">
+        <h2 id="copy-summary-heading">
+          {copiedCount === 0
+            ? 'Nothing was copied'
+            : `Copied ${copiedCount} ${copiedCount === 1 ? 'line' : 'lines'} into ${newList ? `the new list “${newList}”` : 'your plant list'}`}
+        </h2>
+        <ul>
+          {copied.added.map((line) => (
+            <li key={line.line_id}>
+              {name(line.line_id)}: added × {n(line.quantity)}
+            </li>
+          ))}
+          {copied.merged.map((line) => (
+            <li key={line.line_id}>
+              {name(line.line_id)}: already on your list with {n(line.before)}; now {n(line.after)}
+            </li>
+          ))}
+          {copied.skipped.map((line) => (
+            <li key={line.line_id} className={styles.gone}>
+              {name(line.line_id)}: {REASONS[line.reason]}
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link to="/plant-list">Go to my plant list</Link>
+        </p>
+      </div>
+    );
+  },
+);

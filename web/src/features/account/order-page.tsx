@@ -15,8 +15,8 @@ import styles from './quote-requests.module.css';
 
 /**
  * One of the buyer's orders (/account/orders/:id): where it is, when each step happened, where it
- * goes, its lines and totals, and "Copy into my plant list" to order the same again (then, line by
- * line, what the copy did). Someone else's order (or none) is the server's 404, shown as "not found".
+ * goes, its lines and totals, and "Copy into my plant list" to order the same again — or "Copy into
+ * a new list", a list named after the order — (then, line by line, what the copy did). Someone else's order (or none) is the server's 404, shown as "not found".
  */
 export function OrderPage() {
   const id = Number(useParams().id);
@@ -24,19 +24,19 @@ export function OrderPage() {
   const { data, isLoading, error } = useGetMyOrderQuery(id, { skip: !valid });
   const [copy, copying] = useCopyOrderMutation();
   const [copyError, setCopyError] = useState('');
-  const [copied, setCopied] = useState<CopiedLines | null>(null);
+  const [copied, setCopied] = useState<{ lines: CopiedLines; newList?: string } | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (copied) summaryRef.current?.focus();
   }, [copied]);
   usePageMeta(data ? `Order ${data.reference}` : 'Order', 'One of your orders, its lines and its progress.');
 
-  const copyIntoList = async () => {
+  const copyIntoList = async (newList: boolean) => {
     setCopyError('');
     setCopied(null);
-    const result = await copy(id);
+    const result = await copy({ id, newList });
     if ('error' in result) setCopyError(errorMessage(result.error, 'Sorry, the lines could not be copied. Please try again.'));
-    else setCopied(result.data.copied);
+    else setCopied({ lines: result.data.copied, newList: result.data.new_list?.name });
   };
 
   const back = <Link to="/account/orders">All my orders</Link>;
@@ -110,13 +110,16 @@ export function OrderPage() {
         <dd className={styles.status}>{penceText(data.total_pence)}</dd>
       </dl>
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => void copyIntoList()} disabled={copying.isLoading}>
+        <button type="button" className={styles.primary} onClick={() => void copyIntoList(false)} disabled={copying.isLoading}>
           Copy into my plant list
+        </button>
+        <button type="button" className={styles.secondary} onClick={() => void copyIntoList(true)} disabled={copying.isLoading}>
+          Copy into a new list
         </button>
         {copying.isLoading && <Loading inline showLabel label="Copying…" />}
       </div>
       <Notice tone="error">{copyError}</Notice>
-      {copied && <CopySummary ref={summaryRef} copied={copied} lines={data.lines} />}
+      {copied && <CopySummary ref={summaryRef} copied={copied.lines} newList={copied.newList} lines={data.lines} />}
     </>
   );
 }

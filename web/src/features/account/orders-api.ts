@@ -17,8 +17,9 @@ const ordersApi = api.injectEndpoints({
       query: (id) => `/api/orders/${id}`,
       keepUnusedDataFor: 0,
     }),
-    copyOrder: build.mutation<OrderCopy, number>({
-      query: (id) => ({ url: `/api/orders/${id}/copy`, method: 'POST' }),
+    /** Into the default list; with `newList`, into a new list named after the order. */
+    copyOrder: build.mutation<OrderCopy, { id: number; newList?: boolean }>({
+      query: ({ id, newList }) => ({ url: `/api/orders/${id}/copy`, method: 'POST', body: newList ? { new_list: true } : undefined }),
       invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
     }),
   }),

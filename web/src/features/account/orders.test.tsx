@@ -151,6 +151,23 @@ describe('OrderPage', () => {
     expect(seen.filter((request) => request.method === 'POST').map((request) => request.url.pathname)).toEqual(['/api/orders/8/copy']);
   });
 
+  it('copies the order into a new list named after it', async () => {
+    const copied = { added: [{ line_id: 1, quantity: 250 }], merged: [], skipped: [] };
+    const seen = mockServer({
+      ...csrf,
+      'GET /api/orders/8': () => json(detail),
+      'POST /api/orders/8/copy': () => json({ list: { lines: [], count: 1 }, copied, new_list: { id: 12, name: 'Order SO-2026-000008' } }),
+    });
+    const router = renderDetail(8);
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy into a new list' }));
+    const summary = await screen.findByRole('status', { name: 'Copied 1 line into the new list “Order SO-2026-000008”' });
+    expect(summary).toHaveFocus();
+    const post = seen.find((request) => request.method === 'POST')!;
+    expect(post.body).toEqual({ new_list: true });
+    await userEvent.click(within(summary).getByRole('link', { name: 'Go to my plant list' }));
+    expect(router.state.location.pathname).toBe('/plant-list');
+  });
+
   it('says "not found" for someone else’s order (the server’s 404) and for a bad id', async () => {
     mockServer({ 'GET /api/orders/5': () => json({ message: 'Not found.' }, 404) });
     renderDetail(5);
