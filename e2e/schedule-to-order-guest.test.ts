@@ -12,7 +12,7 @@ import { waitForMail } from './mail.ts';
  * Issue 19's first flow, whole, in real Chromium against the real web and worker processes: a
  * guest on a 390 px phone uploads a 40-line XLSX planting schedule, chooses the catalogue line for
  * the two lines the matcher cannot settle, puts the lines in the plant list and requests a quote;
- * staff on a desktop prepare, price and send the quotation; the mail carries the PDF (read back)
+ * staff on a desktop (1280 px) prepare, price and send the quotation; the mail carries the PDF (read back)
  * and the signed link; the guest accepts on the phone with a PO number, and the order shows on the
  * guest's order page and in the admin.
  */
@@ -166,7 +166,7 @@ describe('from a schedule to an order, as a guest on a phone', () => {
     // A line the catalogue has no trade price for is priced by hand.
     for (const price of await prices.all()) if ((await price.inputValue()) === '') await price.fill('2.40');
     await desk.getByRole('textbox', { name: 'Delivery (£)' }).fill('85');
-    await screenshot(desk, 'schedule-guest-quotation-editor-1366');
+    await screenshot(desk, 'schedule-guest-quotation-editor-desktop');
     await desk.getByRole('button', { name: 'Save Draft' }).click();
     await desk.getByText('Draft saved.').waitFor();
     const total = /Total inc VAT\s+(£[\d,]+\.\d\d)/.exec(await desk.getByLabel('Totals').innerText())![1]!;
@@ -223,11 +223,11 @@ describe('from a schedule to an order, as a guest on a phone', () => {
     await desk.getByRole('button', { name: 'Show orders' }).click();
     const row = desk.getByRole('row').filter({ hasText: reference });
     await row.getByText(`Riverside Landscapes ${stamp}`).waitFor();
-    await screenshot(desk, 'schedule-guest-admin-orders-1366');
+    await screenshot(desk, 'schedule-guest-admin-orders-desktop');
     await row.getByRole('link', { name: reference }).click();
     await desk.getByRole('heading', { name: `Order ${reference}` }).waitFor();
     await desk.getByRole('button', { name: 'Start picking' }).waitFor();
-    await screenshot(desk, 'schedule-guest-admin-order-1366');
+    await screenshot(desk, 'schedule-guest-admin-order-desktop');
 
     expect(errors).toEqual([]);
     expect(session.errors).toEqual([]);
