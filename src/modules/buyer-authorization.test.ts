@@ -279,6 +279,16 @@ const cases: Case[] = [
     },
   },
   {
+    route: 'POST /api/orders/{id}/copy {new_list}',
+    guard: 'signed in',
+    success: 200,
+    prepare: async () => {
+      const id = await ownerOrder();
+      const call: Call = (c) => c.post(`/api/orders/${id}/copy`, { new_list: true });
+      return { call, byId: { call, unchanged: orderRow(id) } };
+    },
+  },
+  {
     route: 'GET /api/trade-application',
     guard: 'verified',
     success: 200,
