@@ -173,6 +173,18 @@ describe('a signed-in buyer accepting their quotation', () => {
     expect(stored).toEqual([30, 8]);
   });
 
+  it('says a copied line is merged only when it is on the list it goes to (the default), not on another list', async () => {
+    const client = await buyer();
+    const q = await insertQuotation(db(), { userId: client.userId, lines: [{ catalogue_item_id: items[1]!, quantity: 12 }] });
+    const { id } = (await client.post(`/api/quotations/${q.id}/accept`, acceptance())).body as { id: number };
+    await client.post(`/api/orders/${id}/copy`);
+    // A new, empty list becomes the default; the first list keeps its 12.
+    expect((await client.post('/api/plant-lists', { name: 'Second site', lines: [] })).status).toBe(201);
+    const copied = await client.post(`/api/orders/${id}/copy`);
+    expect(copied.body.copied).toEqual({ added: [{ line_id: expect.any(Number), quantity: 12 }], merged: [], skipped: [] });
+    expect(copied.body.list.lines.map((l: { quantity: number }) => l.quantity)).toEqual([12]);
+  });
+
   it('answers 409 naming the line that is short of stock, and stores nothing', async () => {
     const [scarce] = await insertCatalogueItems(db(), [{ genus: 'Taxus', species: 'baccata', form: 'Rootball', height: '125-150' }]);
     await setStock(db(), [scarce!], 40);

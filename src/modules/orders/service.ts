@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../errors.ts';
 import type { Paging } from '../../validation/paging.ts';
 import { PUBLIC_VIEWER } from '../../viewer.ts';
 import { catalogueLinesByIds } from '../catalogue/service.ts';
-import { addToPlantList, createNamedList, MAX_QUANTITY, readPlantList } from '../plant-lists/service.ts';
+import { addToPlantList, createNamedList, defaultListQuantities, MAX_QUANTITY, readPlantList } from '../plant-lists/service.ts';
 import { summariseCopy } from '../quotes/service.ts';
 import { acceptQuotation, declineQuotation, expireQuotations, mayAnswer, type Answerer } from './answers.ts';
 import { Order, type OrderLineRow, type OrderStatusChangeRow } from './model.ts';
@@ -143,11 +143,9 @@ export function orderService(deps: Pick<Deps, 'db' | 'events' | 'now' | 'config'
           lines.flatMap((line) => (line.catalogue_item_id ? [line.catalogue_item_id] : [])),
           PUBLIC_VIEWER,
         );
-        // A new list starts empty: every line is added, none merged.
-        const stored: { catalogue_item_id: number | null; quantity: number }[] = newList
-          ? []
-          : await trx('plant_list_lines').where({ user_id: userId }).select('catalogue_item_id', 'quantity');
-        const onList = new Map(stored.flatMap((row) => (row.catalogue_item_id ? [[row.catalogue_item_id, row.quantity] as const] : [])));
+        // Merged only into the list the lines go to (the default; a new list starts empty), never
+        // into a line the buyer keeps on another of their lists.
+        const onList = newList ? new Map<number, number>() : await defaultListQuantities(trx, userId);
         // A line retired since the order is no longer available: left out, and said so.
         const inCatalogue = new Set([...available.values()].filter((line) => !line.retired_at).map((line) => line.id));
         const { copied, toAdd } = summariseCopy(lines, onList, inCatalogue, MAX_QUANTITY);
