@@ -112,3 +112,15 @@ export async function openAdminSession(db: Knex, tag: string, options: { timeout
     },
   };
 }
+
+/**
+ * Gives every catalogue line of the quotation open on the admin page `desk` enough stock (5,000)
+ * for its acceptance to reserve: the seeded stock is arbitrary, and a flow that means to reach
+ * an order must not fail on it. Returns the quotation's id (from the editor's URL).
+ */
+export async function stockQuotedLines(db: Knex, desk: Page): Promise<number> {
+  const quotationId = Number(/\/quotation\/(\d+)$/.exec(desk.url())![1]);
+  const quoted = db('quotation_lines').where({ quotation_id: quotationId }).whereNotNull('catalogue_item_id').select('catalogue_item_id');
+  await db('catalogue_items').whereIn('id', quoted).update({ stock_quantity: 5000 });
+  return quotationId;
+}

@@ -2,7 +2,7 @@ import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../src/passwords.ts';
 import { insertTradeApplication } from '../test/trade.ts';
-import { expectAccessible, openAdminSession, type AdminSession } from './admin-helpers.ts';
+import { expectAccessible, openAdminSession, stockQuotedLines, type AdminSession } from './admin-helpers.ts';
 import { newLaptopContext, screenshot, watchPageErrors } from './browser.ts';
 import { logInAsBuyer } from './buyer-helpers.ts';
 import { waitForMail } from './mail.ts';
@@ -105,14 +105,7 @@ describe('from a pasted schedule to a reorder, as an approved trade buyer on a l
     await desk.getByText('Draft saved.').waitFor();
     await desk.getByRole('button', { name: 'Send Quotation' }).click();
     await desk.getByText(new RegExp(`^Sent: ${requestRef}/1 is being mailed`)).waitFor();
-    // The seeded stock is arbitrary: enough of every quoted line, so the acceptance can reserve it.
-    const quotationId = Number(/\/quotation\/(\d+)$/.exec(desk.url())![1]);
-    await db('catalogue_items')
-      .whereIn(
-        'id',
-        db('quotation_lines').where({ quotation_id: quotationId }).whereNotNull('catalogue_item_id').select('catalogue_item_id'),
-      )
-      .update({ stock_quantity: 5000 });
+    await stockQuotedLines(db, desk);
     await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your quotation'), 30_000);
 
     // The buyer accepts on their quote request page.

@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, openAdminSession, openFromMenu, type AdminSession } from './admin-helpers.ts';
+import { expectAccessible, openAdminSession, openFromMenu, stockQuotedLines, type AdminSession } from './admin-helpers.ts';
 import { newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
 import { waitForMail } from './mail.ts';
 
@@ -172,14 +172,7 @@ describe('from a schedule to an order, as a guest on a phone', () => {
     const total = /Total inc VAT\s+(£[\d,]+\.\d\d)/.exec(await desk.getByLabel('Totals').innerText())![1]!;
     await desk.getByRole('button', { name: 'Send Quotation' }).click();
     await desk.getByText(new RegExp(`^Sent: ${requestRef}/1 is being mailed`)).waitFor();
-    // The seeded stock is arbitrary: enough of every quoted line, so the acceptance below can reserve it.
-    const quotationId = Number(/\/quotation\/(\d+)$/.exec(desk.url())![1]);
-    await db('catalogue_items')
-      .whereIn(
-        'id',
-        db('quotation_lines').where({ quotation_id: quotationId }).whereNotNull('catalogue_item_id').select('catalogue_item_id'),
-      )
-      .update({ stock_quantity: 5000 });
+    await stockQuotedLines(db, desk);
 
     // The mail: the PDF (its text read back) and the signed link.
     const mail = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith('Your quotation'), 30_000);
