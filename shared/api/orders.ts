@@ -1,6 +1,6 @@
 /** Orders as the API shows them (src/modules/orders/): accepted quotations, and their status history. */
 import type { CopiedLines } from './quotes.ts';
-import type { PlantList } from './plant-lists.ts';
+import type { PlantList, PlantListSnapshot } from './plant-lists.ts';
 
 /** Forward only, in this order; `cancelled` from any state before `delivered`. */
 export const ORDER_STATUSES = ['confirmed', 'picking', 'dispatched', 'delivered', 'cancelled'] as const;
@@ -40,16 +40,10 @@ export interface QuotationDeclined {
   status: 'declined';
 }
 
-export interface OrderLine {
+export interface OrderLine extends PlantListSnapshot {
   id: number;
   position: number;
   catalogue_item_id: number | null;
-  code: string;
-  genus: string;
-  species: string;
-  common_name: string;
-  form: string;
-  height: string;
   quantity: number;
   unit_price_pence: number;
   line_total_pence: number;

@@ -1,4 +1,5 @@
 /** Priced quotations as the API shows them (src/modules/quotations/). Prices in whole pence. */
+import type { PlantListSnapshot } from './plant-lists.ts';
 
 export type QuotationStatus = 'draft' | 'sent' | 'accepted' | 'declined' | 'expired' | 'superseded';
 
@@ -14,19 +15,13 @@ export interface QuotationTotals {
 }
 
 /** One priced line. A substitute names (by `quote_request_line_id`) the requested line it stands in for. */
-export interface QuotationLine {
+export interface QuotationLine extends PlantListSnapshot {
   id: number;
   position: number;
   /** The requested line this prices or replaces; null for a line staff added. */
   quote_request_line_id: number | null;
   is_substitute: boolean;
   catalogue_item_id: number | null;
-  code: string;
-  genus: string;
-  species: string;
-  common_name: string;
-  form: string;
-  height: string;
   quantity: number;
   /** Null only on a draft, for a line staff have not priced yet (price on request). */
   unit_price_pence: number | null;

@@ -1,5 +1,6 @@
 import { Model } from 'objection';
 import type { OrderStatus } from '../../../shared/api/orders.ts';
+import type { PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
 
 /**
  * An order: an accepted quotation, with the buyer's details copied from the quote request so a
@@ -29,17 +30,11 @@ export class Order extends Model {
 }
 
 /** One ordered line, snapshotted from the quotation line it was accepted as. */
-export interface OrderLineRow {
+export interface OrderLineRow extends PlantListSnapshot {
   id: number;
   order_id: number;
   position: number;
   catalogue_item_id: number | null;
-  code: string;
-  genus: string;
-  species: string;
-  common_name: string;
-  form: string;
-  height: string;
   quantity: number;
   unit_price_pence: number;
   reserved: boolean;
@@ -75,16 +70,10 @@ export interface QuotationRow {
 }
 
 /** A priced line of a quotation, as it is copied into the order. */
-export interface QuotationLineRow {
+export interface QuotationLineRow extends PlantListSnapshot {
   id: number;
   position: number;
   catalogue_item_id: number | null;
-  code: string;
-  genus: string;
-  species: string;
-  common_name: string;
-  form: string;
-  height: string;
   quantity: number;
   unit_price_pence: number;
 }

@@ -1,19 +1,14 @@
 import type { CatalogueLine } from '../../../shared/api/catalogue.ts';
+import type { PlantListSnapshot } from '../../../shared/api/plant-lists.ts';
 import type { CatalogueAvailability } from '../../../shared/api/quotations.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from '../../../shared/catalogue.ts';
 import { priceForQuantity } from '../../../shared/trade-pricing.ts';
 
 /** A line about to be stored in a draft (its quotation and position are added on insert). */
-export interface DraftLine {
+export interface DraftLine extends PlantListSnapshot {
   quote_request_line_id: number | null;
   is_substitute: boolean;
   catalogue_item_id: number | null;
-  code: string;
-  genus: string;
-  species: string;
-  common_name: string;
-  form: string;
-  height: string;
   quantity: number;
   unit_price_pence: number | null;
   note: string;
