@@ -13,7 +13,14 @@ export interface PageAssets {
 }
 
 /**
- * What the browser will need for these page modules (manifest keys such as
+ * The app's own module: the entry script (web/src/app/boot.ts) imports it once a server-rendered
+ * page has painted, so its stylesheets (global and layout CSS) are not linked by index.html and
+ * every page document must carry them itself.
+ */
+export const APP_MODULE = 'src/app/main.tsx';
+
+/**
+ * What the browser will need for the app and these page modules (manifest keys such as
  * `src/features/site/home-page.tsx`), following static imports: their stylesheets go in the head
  * (no flash of unstyled content, no layout shift) and their chunks are preloaded alongside the
  * entry. Files the entry itself loads are left out: index.html already links them.
@@ -40,7 +47,7 @@ export function pageAssets(manifest: ViteManifest, sources: string[]): PageAsset
     for (const file of chunk.css ?? []) css.add(`/${file}`);
     for (const next of chunk.imports ?? []) visit(next);
   };
-  for (const source of sources) visit(source);
+  for (const source of [APP_MODULE, ...sources]) visit(source);
   for (const file of entry?.css ?? []) css.delete(`/${file}`);
   return { css: [...css], modules: [...modules] };
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -25,7 +25,12 @@ if (handover) {
   await resolveLazyMatches(routes);
   store.dispatch(serverQueriesReceived(handover.api));
   const router = createBrowserRouter(routes);
-  hydrateRoot(container, shell(<App router={router} waitForSession={false} />, handover.formPost));
+  // Hydrated as a transition: React then works in slices of a few milliseconds and lets the
+  // browser answer a tap between them, instead of holding the main thread for the whole page
+  // (hydration at the default priority is one uninterruptible task).
+  startTransition(() => {
+    hydrateRoot(container, shell(<App router={router} waitForSession={false} />, handover.formPost));
+  });
 } else {
   // Auth, account and admin screens are rendered here. The router is created before the first
   // render so the page's chunk loads while the session check is in flight.
