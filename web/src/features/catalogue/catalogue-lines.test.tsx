@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { CatalogueLineActionContext } from '../../components/catalogue-line-action.ts';
+import type { CatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { CatalogueLines } from './catalogue-lines.tsx';
 
@@ -10,13 +11,20 @@ const rows: CatalogueLine[] = [
   { id: 2, code: 'BETPEN-2', genus: 'Betula', species: 'pendula', common_name: '', form: '2L', height: 'Rootstock' },
 ];
 
-const Action = ({ row }: { row: CatalogueLine }) => <button type="button">Act on {row.id}</button>;
+const action: CatalogueLineAction = {
+  Scope: ({ rows: scoped, children }) => (
+    <div data-testid="scope" data-lines={scoped.map((row) => row.id).join(' ')}>
+      {children}
+    </div>
+  ),
+  Control: ({ row, view }) => <button type="button">{`Act on ${row.id} in the ${view}`}</button>,
+};
 
 describe('CatalogueLines and the per-line action', () => {
-  it('shows the provided action on every line of both the table and the phone list', () => {
+  it('shows the provided action on every line of both the table and the phone list, inside one scope', () => {
     render(
       <MemoryRouter>
-        <CatalogueLineActionContext.Provider value={Action}>
+        <CatalogueLineActionContext.Provider value={action}>
           <CatalogueLines rows={rows} label="Results" />
         </CatalogueLineActionContext.Provider>
       </MemoryRouter>,
@@ -27,13 +35,15 @@ describe('CatalogueLines and the per-line action', () => {
       within(table)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Act on 1', 'Act on 2']);
+    ).toEqual(['Act on 1 in the table', 'Act on 2 in the table']);
     const list = screen.getByRole('list', { name: 'Results' });
     expect(
       within(list)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Act on 1', 'Act on 2']);
+    ).toEqual(['Act on 1 in the list', 'Act on 2 in the list']);
+    // One scope around both views, given the lines it covers.
+    expect(screen.getByTestId('scope')).toHaveAttribute('data-lines', '1 2');
   });
 
   it('shows no action column when none is provided', () => {

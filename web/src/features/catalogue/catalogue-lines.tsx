@@ -1,4 +1,5 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
+import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { ResultsList } from './results-list.tsx';
 import { ResultsTable } from './results-table.tsx';
 import styles from './results.module.css';
@@ -18,7 +19,8 @@ export interface CatalogueLinesProps {
  * first render different markup.
  */
 export function CatalogueLines({ rows, label, linkGenus = true }: CatalogueLinesProps) {
-  return (
+  const action = useCatalogueLineAction();
+  const views = (
     <>
       <div className={styles.wideView}>
         <ResultsTable rows={rows} caption={label} linkGenus={linkGenus} />
@@ -28,4 +30,5 @@ export function CatalogueLines({ rows, label, linkGenus = true }: CatalogueLines
       </div>
     </>
   );
+  return action ? <action.Scope rows={rows}>{views}</action.Scope> : views;
 }

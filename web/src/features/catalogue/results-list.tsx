@@ -14,7 +14,7 @@ export interface ResultsListProps {
 
 /** The phone view: one readable block per plant instead of a table too wide for the screen. */
 export function ResultsList({ rows, label, linkGenus = false }: ResultsListProps) {
-  const Action = useCatalogueLineAction();
+  const action = useCatalogueLineAction();
   return (
     <ul className={styles.list} aria-label={label}>
       {rows.map((row) => (
@@ -49,7 +49,7 @@ export function ResultsList({ rows, label, linkGenus = false }: ResultsListProps
               </>
             )}
           </dl>
-          {Action && <Action row={row} />}
+          {action && <action.Control row={row} view="list" />}
         </li>
       ))}
     </ul>

@@ -14,7 +14,7 @@ export interface ResultsTableProps {
 
 /** The wide-screen view: a striped table with a styled header row; trade columns only when the rows carry them. */
 export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableProps) {
-  const Action = useCatalogueLineAction();
+  const action = useCatalogueLineAction();
   const trade = rows.some((row) => row.trade);
   return (
     <div className={styles.tableWrap}>
@@ -30,7 +30,7 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
             <th scope="col">Height (cm)</th>
             {trade && <th scope="col">Trade price</th>}
             {trade && <th scope="col">Availability</th>}
-            {Action && <th scope="col">Plant list</th>}
+            {action && <th scope="col">Plant list</th>}
           </tr>
         </thead>
         <tbody>
@@ -46,9 +46,9 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
               <td className={styles.nowrap}>{row.height}</td>
               {trade && <td>{row.trade && (priceText(row.trade) || PRICE_ON_REQUEST)}</td>}
               {trade && <td>{row.trade && availabilityText(row.trade)}</td>}
-              {Action && (
+              {action && (
                 <td>
-                  <Action row={row} />
+                  <action.Control row={row} view="table" />
                 </td>
               )}
             </tr>

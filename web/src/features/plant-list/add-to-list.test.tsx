@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeStore } from '../../lib/store.ts';
 import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
-import { AddToList } from './add-to-list.tsx';
+import { addToList } from './add-to-list.tsx';
 import { GUEST_LIST_KEY, readGuestList, writeGuestList } from './guest-list.ts';
 import { PlantListLink } from './plant-list-link.tsx';
 import { acer, betula, buyer, renderWithSession } from './test-helpers.tsx';
@@ -17,14 +17,16 @@ const guest = () => mockServer({ 'GET /api/user': () => json({ message: 'Unauthe
 
 /** Two catalogue lines with their "Add to list", as the catalogue's tables show them. */
 const rows = (
-  <ul>
-    <li>
-      <AddToList row={acer} />
-    </li>
-    <li>
-      <AddToList row={betula} />
-    </li>
-  </ul>
+  <addToList.Scope rows={[acer, betula]}>
+    <ul>
+      <li>
+        <addToList.Control row={acer} view="list" />
+      </li>
+      <li>
+        <addToList.Control row={betula} view="list" />
+      </li>
+    </ul>
+  </addToList.Scope>
 );
 
 /** The add form of one line, by the line's name. */

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { createContext, useContext, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { describeError, firstFieldErrors } from '../../lib/api/errors.ts';
 import buttons from '../../components/button.module.css';
+import type { CatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { cx } from '../../components/cx.ts';
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useAddPlantListLineMutation } from './api.ts';
@@ -16,30 +17,63 @@ import styles from './add-to-list.module.css';
 export const lineName = (row: Pick<CatalogueLine, 'genus' | 'species' | 'form' | 'height'>): string =>
   `${row.genus} ${row.species}, ${row.form}, ${row.height === 'Rootstock' ? row.height : `${row.height} cm`}`;
 
-/**
- * "Add to list" for one catalogue line: a quantity and a button. The outcome is announced in a
- * status line (a live region present from the start, so screen readers hear it change) with a link
- * to the list; a bad quantity is said there too and the field is marked invalid. Without
- * JavaScript the form is hidden and a note says why instead.
- */
-export function AddToList({ row }: { row: CatalogueLine }) {
-  const id = useId();
-  const [quantity, setQuantity] = useState('1');
-  const [status, setStatus] = useState<{ tone: 'done' | 'error'; text: string } | null>(null);
-  const [add, { isLoading }] = useAddPlantListLineMutation();
-  // The list lives in script (localStorage or the API): until hydration a click could only submit
-  // the bare form and reload the page without the search, so the button waits for the script.
-  const hydrated = useHydrated();
-  const name = lineName(row);
+/** What one line's form says after a try. */
+interface LineStatus {
+  tone: 'done' | 'error';
+  text: string;
+}
 
-  const submit = async (event: FormEvent) => {
+/** What the scope shares with every line's form. */
+interface AddToListState {
+  /** Statuses by form key (`table-11`, `list-11`). */
+  statuses: Readonly<Record<string, LineStatus>>;
+  /** The form keys being added. */
+  adding: ReadonlySet<string>;
+  /** False until hydration: until then a click could only submit the bare form. */
+  hydrated: boolean;
+}
+
+const AddToListStateContext = createContext<AddToListState>({ statuses: {}, adding: new Set(), hydrated: false });
+
+/** The form key of one line in one view: the table and the phone list each have a form per line. */
+const formKey = (view: string, lineId: number | string) => `${view}-${lineId}`;
+
+/**
+ * Around a page of catalogue lines: the one submit handler for every line's "Add to list" form
+ * (submit events bubble to it), the one mutation, and what each form says. The forms themselves
+ * hold no state, so a page of fifty lines hydrates without fifty sets of hooks.
+ */
+function AddToListScope({ rows, children }: { rows: CatalogueLine[]; children: ReactNode }) {
+  const [add] = useAddPlantListLineMutation();
+  const hydrated = useHydrated();
+  const [statuses, setStatuses] = useState<Record<string, LineStatus>>({});
+  const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
+
+  const say = (key: string, status: LineStatus) => setStatuses((current) => ({ ...current, [key]: status }));
+  const markAdding = (key: string, on: boolean) =>
+    setAdding((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  const submit = async (event: FormEvent<HTMLDivElement>) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.lineId) return;
     event.preventDefault();
+    const key = formKey(form.dataset.view ?? '', form.dataset.lineId);
+    const row = rows.find((candidate) => String(candidate.id) === form.dataset.lineId);
+    if (!row || adding.has(key)) return;
+    const quantity = String(new FormData(form).get('quantity') ?? '');
     const value = Number(quantity);
     if (quantity.trim() === '' || !validQuantity(value)) {
-      setStatus({ tone: 'error', text: `Enter a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY.toLocaleString('en-GB')}.` });
+      say(key, { tone: 'error', text: `Enter a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY.toLocaleString('en-GB')}.` });
       return;
     }
+    markAdding(key, true);
     const result = await add({ row, quantity: value });
+    markAdding(key, false);
     if ('error' in result) {
       const { body } = describeError(result.error);
       const fields = firstFieldErrors(body, ['quantity', 'catalogue_item_id', 'lines']);
@@ -48,34 +82,53 @@ export function AddToList({ row }: { row: CatalogueLine }) {
         fields.catalogue_item_id ??
         fields.lines ??
         (typeof body.message === 'string' ? body.message : 'It could not be added; please try again.');
-      setStatus({ tone: 'error', text });
+      say(key, { tone: 'error', text });
       return;
     }
-    setStatus({ tone: 'done', text: `Added ${value.toLocaleString('en-GB')} to your plant list.` });
+    say(key, { tone: 'done', text: `Added ${value.toLocaleString('en-GB')} to your plant list.` });
   };
 
-  const invalid = status?.tone === 'error';
+  return (
+    <div onSubmit={(event) => void submit(event)}>
+      <AddToListStateContext.Provider value={{ statuses, adding, hydrated }}>{children}</AddToListStateContext.Provider>
+    </div>
+  );
+}
+
+/**
+ * "Add to list" for one catalogue line: a quantity and a button; the scope around the lines does
+ * the adding. The outcome is announced in a status line (a live region present from the start, so
+ * screen readers hear it change) with a link to the list; a bad quantity is said there too and the
+ * field is marked invalid. The quantity is the browser's own field: what is typed, even before the
+ * page's script has started, stays. Without JavaScript the form is hidden and a note says why.
+ */
+function AddToListControl({ row, view }: { row: CatalogueLine; view: 'table' | 'list' }) {
+  const { statuses, adding, hydrated } = useContext(AddToListStateContext);
+  const key = formKey(view, row.id);
+  const id = `add-${key}`;
+  const status = statuses[key];
+  const name = lineName(row);
   return (
     <>
       <noscript>
         <p className={styles.noScript}>Adding to a plant list needs JavaScript.</p>
       </noscript>
-      <form className={styles.form} onSubmit={submit} noValidate aria-label={`Add ${name} to the plant list`}>
+      <form className={styles.form} data-line-id={row.id} data-view={view} noValidate aria-label={`Add ${name} to the plant list`}>
         <label className="visually-hidden" htmlFor={`${id}-quantity`}>
           {`Quantity of ${name}`}
         </label>
         <QuantityInput
           id={`${id}-quantity`}
+          name="quantity"
           className={styles.quantity}
-          value={quantity}
-          invalid={invalid}
+          defaultValue="1"
+          invalid={status?.tone === 'error'}
           describedBy={`${id}-status`}
-          onChange={(event) => setQuantity(event.target.value)}
         />
         <button
           type="submit"
           className={cx(buttons.secondary, styles.add)}
-          disabled={!hydrated || isLoading}
+          disabled={!hydrated || adding.has(key)}
           aria-label={`Add to list: ${name}`}
         >
           Add to list
@@ -93,3 +146,6 @@ export function AddToList({ row }: { row: CatalogueLine }) {
     </>
   );
 }
+
+/** The plant list's action on catalogue lines, provided to the catalogue by the main layout. */
+export const addToList: CatalogueLineAction = { Scope: AddToListScope, Control: AddToListControl };

@@ -3,11 +3,16 @@ import { cx } from '../../components/cx.ts';
 import { MAX_QUANTITY, MIN_QUANTITY } from './types.ts';
 import styles from './quantity-input.module.css';
 
-/** Props of {@link QuantityInput}; its label points at `id`, its message at `describedBy`. */
+/**
+ * Props of {@link QuantityInput}; its label points at `id`, its message at `describedBy`. Either
+ * controlled (`value`, `onChange`) or left to the browser (`defaultValue`, read from the form).
+ */
 export interface QuantityInputProps {
   id: string;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  value?: string;
+  defaultValue?: string;
+  name?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
   invalid: boolean;
   describedBy: string | undefined;
   className?: string;
@@ -20,11 +25,24 @@ export interface QuantityInputProps {
  * A quantity of a plant list line: whole numbers in the list's range, a numeric keypad on a
  * phone. The value stays text so the buyer can clear the box while typing; the caller checks it.
  */
-export function QuantityInput({ id, value, onChange, invalid, describedBy, className, onBlur, ref, disabled }: QuantityInputProps) {
+export function QuantityInput({
+  id,
+  value,
+  defaultValue,
+  name,
+  onChange,
+  invalid,
+  describedBy,
+  className,
+  onBlur,
+  ref,
+  disabled,
+}: QuantityInputProps) {
   return (
     <input
       ref={ref}
       id={id}
+      name={name}
       className={cx(styles.quantity, className)}
       type="number"
       inputMode="numeric"
@@ -32,6 +50,7 @@ export function QuantityInput({ id, value, onChange, invalid, describedBy, class
       max={MAX_QUANTITY}
       step={1}
       value={value}
+      defaultValue={defaultValue}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       onChange={onChange}

@@ -3,7 +3,7 @@ import { reloadUser } from '../../lib/session/session-api.ts';
 import { makeStore } from '../../lib/store.ts';
 import { CatalogueLineActionContext } from '../../components/catalogue-line-action.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { AddToList } from './add-to-list.tsx';
+import { addToList } from './add-to-list.tsx';
 import { PlantListLink } from './plant-list-link.tsx';
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 
@@ -40,7 +40,7 @@ export async function renderWithSession(element: ReactElement, url = '/') {
   const store = makeStore();
   await store.dispatch(reloadUser());
   return renderWithApp(
-    <CatalogueLineActionContext.Provider value={AddToList}>
+    <CatalogueLineActionContext.Provider value={addToList}>
       <header>
         <PlantListLink />
       </header>

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CatalogueLineActionContext } from '../../components/catalogue-line-action.ts';
 import { Loading } from '../../components/loading.tsx';
-import { AddToList } from '../../features/plant-list/add-to-list.tsx';
+import { addToList } from '../../features/plant-list/add-to-list.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import styles from './main-layout.module.css';
@@ -19,7 +19,7 @@ export function MainLayout() {
   const { pathname } = useLocation();
   // The catalogue's lines get the plant list's "Add to list" (features do not import each other).
   return (
-    <CatalogueLineActionContext.Provider value={AddToList}>
+    <CatalogueLineActionContext.Provider value={addToList}>
       <div className={styles.shell}>
         <a
           className={styles.skip}
