@@ -28,6 +28,7 @@ export interface DocumentParts {
  */
 export function pageDocument(template: string, parts: DocumentParts): string {
   const { meta } = parts;
+  const { preloads, markup } = takeLeadingPreloads(parts.html);
   const title = documentTitle(meta.title);
   const head: string[] = [`<title>${escapeHtml(title)}</title>`, metaTag('name', 'description', meta.description)];
   if (meta.notFound) head.push(metaTag('name', 'robots', 'noindex'));
@@ -68,11 +69,23 @@ export function pageDocument(template: string, parts: DocumentParts): string {
       .replace(/<title>[\s\S]*?<\/title>/, () => head.join('\n    '))
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
       .replace('</head>', () => `  ${assets.join('\n    ')}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>${handover}`)
+      // Ahead of everything the browser parses first (the stylesheets are inlined in the head).
+      .replace(/<meta name="viewport"[^>]*>/, (viewport) => [viewport, ...preloads].join('\n    '))
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${handover}`)
       // The page reads without JavaScript, so the app's code (hydration) must not compete with the
       // page's own picture and fonts for a slow connection: it is fetched at low priority.
       .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
   );
+}
+
+/**
+ * React writes the resources a page asks for with `preload()` (the first slide's picture) at the
+ * start of its markup, having no head of its own to put them in; they belong in the document's
+ * head, where the browser meets them before anything else.
+ */
+function takeLeadingPreloads(html: string): { preloads: string[]; markup: string } {
+  const leading = /^(?:<link rel="preload"[^>]*\/?>)+/.exec(html)?.[0] ?? '';
+  return { preloads: leading.match(/<link[^>]*>/g) ?? [], markup: html.slice(leading.length) };
 }
 
 function metaTag(kind: 'name' | 'property', key: string, content: string): string {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { preload } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type Swiper from 'swiper';
 import 'swiper/css';
@@ -144,6 +145,18 @@ export function Slider({ images, label = 'Featured pictures' }: SliderProps) {
  */
 function Slide({ image, first, withPicture }: { image: GalleryImage; first: boolean; withPicture: boolean }) {
   const target = image.url || image.link;
+  // The first slide is the page's largest paint: the browser is told about it in the head, at the
+  // width this screen needs (the same srcset and sizes as the picture's AVIF source, so the same
+  // file), before the stylesheets and the page's markup. A browser without AVIF ignores the hint.
+  if (first && image.srcset) {
+    preload(image.srcset.avif.split(' ')[0]!, {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: image.srcset.avif,
+      imageSizes: '100vw',
+      fetchPriority: 'high',
+    });
+  }
   const hasCaption = Boolean(image.caption || image.caption_sub || target);
   return (
     <>
