@@ -1,5 +1,6 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
+import { useRouteLinkClicks } from '../../components/route-link-clicks.ts';
 import { ResultsList } from './results-list.tsx';
 import { ResultsTable } from './results-table.tsx';
 import styles from './results.module.css';
@@ -20,15 +21,17 @@ export interface CatalogueLinesProps {
  */
 export function CatalogueLines({ rows, label, linkGenus = true }: CatalogueLinesProps) {
   const action = useCatalogueLineAction();
+  const followLink = useRouteLinkClicks();
   const views = (
-    <>
+    // The links inside are the controls (Enter on a link is a click); this only follows them in the app.
+    <div onClick={followLink}>
       <div className={styles.wideView}>
         <ResultsTable rows={rows} caption={label} linkGenus={linkGenus} />
       </div>
       <div className={styles.phoneView}>
         <ResultsList rows={rows} label={label} linkGenus={linkGenus} />
       </div>
-    </>
+    </div>
   );
   return action ? <action.Scope rows={rows}>{views}</action.Scope> : views;
 }
