@@ -23,10 +23,18 @@ export default defineConfig({
     chunkSizeWarningLimit: 450,
     rolldownOptions: {
       output: {
-        // React gets its own long-cached chunk (preloaded by index.html) with a readable name,
-        // instead of being folded into whichever page chunk the bundler picks.
+        // Every page needs React, the router and the store, and the app's own lib/: two
+        // long-cached chunks with readable names, rather than a dozen the bundler would pick.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+            },
+            // What every layer may import (web/src/lib: the store, the API's base and shared
+            // reads, the session): used by every page, so one chunk rather than a file each.
+            { name: 'app', test: /web[\\/]src[\\/]lib[\\/]/ },
+          ],
         },
       },
     },
