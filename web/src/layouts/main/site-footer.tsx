@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { addressLines, telHref, useGetSiteQuery } from '../../lib/api/site-api.ts';
 import { SITE_NAME } from '../../components/page-meta.ts';
 import { cx } from '../../components/cx.ts';
+import { useRouteLinkClicks } from '../../components/route-link-clicks.ts';
 import { footerNav } from './nav-items.ts';
 import { PlantPassportBadge } from './plant-passport-badge.tsx';
 import styles from './site-footer.module.css';
@@ -9,12 +9,17 @@ import styles from './site-footer.module.css';
 /** Read once: a page left open over New Year may show last year, which is harmless. */
 const YEAR = new Date().getFullYear();
 
-/** Business name, telephone, postal address, the policy links and the plant-health badge. */
+/**
+ * Business name, telephone, postal address, the policy links and the plant-health badge. Static
+ * once rendered: its links are plain links that one click handler follows inside the app.
+ */
 export function SiteFooter() {
   const { data: site } = useGetSiteQuery();
+  const followLink = useRouteLinkClicks();
   const name = site?.name ?? SITE_NAME;
   return (
-    <footer className={styles.footer}>
+    // The links inside are the controls (Enter on a link is a click); this only follows them in the app.
+    <footer className={styles.footer} onClick={followLink}>
       <div className={cx('container', styles.grid)}>
         <section aria-labelledby="footer-business">
           <h2 id="footer-business" className={styles.heading}>
@@ -45,7 +50,7 @@ export function SiteFooter() {
           <ul className={styles.links}>
             {footerNav.map((item) => (
               <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
+                <a href={item.to}>{item.label}</a>
               </li>
             ))}
           </ul>
