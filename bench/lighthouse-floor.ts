@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 
 /**
@@ -41,11 +42,11 @@ function attribute(tag: string, name: string): string | undefined {
 /**
  * The bench server's floor route: `GET /__bench/floor?page=/catalogue` answers the page's HTML as
  * a guest's first visit gets it (fetched from this same server once, on the first request), with
- * its scripts stripped. Mounted like the bench's other routes, so the answer passes through the
- * same middleware as a page (security headers, compression).
+ * its scripts stripped. Sent as the server sends a cached page (src/ssr/pages.ts): gzip made once
+ * at level 9, `no-cache`, through the same middleware (security headers…).
  */
 export function floorRouter(origin: string): Router {
-  const copies = new Map<string, Promise<string>>();
+  const copies = new Map<string, Promise<StaticCopy>>();
   const router = new Router();
   router.get(FLOOR_ROUTE, async (ctx) => {
     const page = ctx.query.page;
@@ -61,15 +62,27 @@ export function floorRouter(origin: string): Router {
       // A failed fetch is not kept: the next request tries again.
       copy.catch(() => copies.delete(page));
     }
+    const { html, gzip } = await copy;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = await copy;
+    ctx.vary('Accept-Encoding');
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.compress = false;
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = gzip;
+    } else ctx.body = html;
   });
   return router;
 }
 
-async function staticCopy(url: string): Promise<string> {
+interface StaticCopy {
+  html: string;
+  gzip: Buffer;
+}
+
+async function staticCopy(url: string): Promise<StaticCopy> {
   const response = await fetch(url, { headers: { accept: 'text/html' } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return stripScripts(await response.text());
+  const html = stripScripts(await response.text());
+  return { html, gzip: gzipSync(html, { level: 9 }) };
 }

@@ -24,7 +24,7 @@ import { benchWorkerRss } from './worker-rss.ts';
 /**
  * `npm run bench [section…]`: prints every figure with its target. Speeds are ratios against a
  * baseline measured in the same run, so the machine's speed cancels out. Exits 1 if a target is
- * missed. Needs PostgreSQL, Redis and Chromium (as the tests do) and a built web app (`npm run build`).
+ * missed; a section that throws is a FAIL line with its message, and the others still run. Needs PostgreSQL, Redis and Chromium (as the tests do) and a built web app (`npm run build`).
  * With no arguments every section runs; otherwise only the named ones, e.g.
  * `npm run bench -- lighthouse` or `npm run bench -- widget render` (npm strips the `--`).
  * BENCH_SECONDS sets each autocannon measurement's length, BENCH_LIGHTHOUSE_RUNS the runs per page,
