@@ -94,7 +94,10 @@ function pageResults(p: PageFigures, how: string): BenchResult[] {
   if (!m) return results;
   const f = p.floor.figures;
   const floor = (value: (f: Measured) => string) => ` (floor ${f ? value(f) : '—'})`;
-  const retries = retried(p.measured) ? `; ${retried(p.measured)}` : '';
+  const retries = [retried(p.measured), retried(p.floor) && `floor ${retried(p.floor)}`]
+    .filter(Boolean)
+    .map((r) => `; ${r}`)
+    .join('');
   results.push(
     {
       name: name('performance'),

@@ -111,19 +111,64 @@ export async function runWithRetries(chrome: LighthouseChrome, url: string, flag
   const retries: string[] = [];
   for (let attempt = 0; ; attempt++) {
     try {
-      const result = await lighthouse(url, { ...flags, port: chrome.port });
+      const run = lighthouse(url, { ...flags, port: chrome.port });
+      // Abandoned after a timeout (its Chromium is then replaced): its late failure is no error.
+      run.catch(() => undefined);
+      const result = await beforeTimeout(run, url);
       if (!result) throw new RunFailure('NO_RESULT', `Lighthouse on ${url} returned nothing`);
       return { run: readRun(result.lhr), report: String(result.report), retries };
     } catch (error) {
-      if (attempt === MAX_RETRIES) return { retries, error: `${describe(error)} (after ${MAX_RETRIES} retries)` };
-      retries.push(failureCode(error));
+      // A fresh Chromium after any failure, the last one too: the next page must not inherit it.
       try {
         await chrome.restart();
       } catch (restartError) {
-        return { retries, error: `Chromium did not start again after ${failureCode(error)}: ${describe(restartError)}` };
+        return { retries, error: `Chromium did not start again after ${describe(error)}: ${describe(restartError)}` };
       }
+      if (attempt === MAX_RETRIES) return { retries, error: `${describe(error)} (after ${MAX_RETRIES} retries)` };
+      retries.push(failureCode(error));
     }
   }
+}
+
+/**
+ * Lighthouse's own limits (45 s for a load, 30 s per protocol call) end a stuck run; this is the
+ * backstop should one still hang, so that the bench always finishes.
+ */
+const RUN_TIMEOUT_MS = 180_000;
+
+async function beforeTimeout<T>(run: Promise<T>, url: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      ignoreAbandonedRunErrors();
+      reject(new RunFailure('BENCH_TIMEOUT', `Lighthouse on ${url} ran over ${RUN_TIMEOUT_MS / 1000} s`));
+    }, RUN_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([run, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let ignoringAbandonedRuns = false;
+
+/**
+ * A run abandoned after its timeout still has calls open to the Chromium that is then replaced;
+ * they fail later, unawaited inside Lighthouse, as unhandled rejections that would end the whole
+ * bench. From the first timeout on, those (errors raised in the code of Lighthouse or its puppeteer-core) are logged and
+ * ignored; any other unhandled rejection still ends the process, as it would have.
+ */
+function ignoreAbandonedRunErrors() {
+  if (ignoringAbandonedRuns) return;
+  ignoringAbandonedRuns = true;
+  process.on('unhandledRejection', (reason) => {
+    if (reason instanceof Error && /[\\/]node_modules[\\/](lighthouse|puppeteer-core)[\\/]/.test(reason.stack ?? '')) {
+      console.error(`ignored a late error of an abandoned Lighthouse run: ${reason.message}`);
+      return;
+    }
+    throw reason;
+  });
 }
 
 /** One run's figures out of a Lighthouse result; a page-load failure throws instead of scoring 0. */
