@@ -12,7 +12,14 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'seeds/**/*.test.ts', 'test/**/*.test.ts', 'shared/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'workers/**/*.test.ts',
+            'seeds/**/*.test.ts',
+            'test/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           globalSetup: ['test/global-setup.ts'],
           pool: 'forks',
           testTimeout: 30_000,

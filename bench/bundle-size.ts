@@ -8,6 +8,8 @@ export interface BundleFigures {
   totalZlib9Bytes: number;
   /** Markers of code that must never reach a public visitor. */
   forbidden: string[];
+  /** Requests of that first load: for JavaScript (one per file above), and of every kind. */
+  requests: { javascript: number; total: number };
 }
 
 const FORBIDDEN: [string, RegExp][] = [
@@ -21,6 +23,8 @@ const FORBIDDEN: [string, RegExp][] = [
  * preloads and the lazy chunks the home page pulls in to hydrate — counted as the gzip-encoded
  * bytes that actually crossed the wire (the server sends the build's precompressed .gz files).
  * The slideshow's engine (Swiper) is not among them: it loads shortly before the first rotation.
+ * Every request of that load is counted too (document, styles, pictures, data): few requests is
+ * issue 20's other measure of a light first load.
  */
 export async function measureHomeJavaScript(baseUrl: string): Promise<BundleFigures> {
   const browser = await chromium.launch({
@@ -36,6 +40,8 @@ export async function measureHomeJavaScript(baseUrl: string): Promise<BundleFigu
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    let requests = 0;
+    page.on('request', () => requests++);
     const pending: Promise<{ file: string; gzipBytes: number; zlib9Bytes: number; encoding: string; text: string }>[] = [];
     page.on('response', (response) => {
       const type = response.headers()['content-type'] ?? '';
@@ -69,6 +75,7 @@ export async function measureHomeJavaScript(baseUrl: string): Promise<BundleFigu
       totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
       totalZlib9Bytes: files.reduce((sum, f) => sum + f.zlib9Bytes, 0),
       forbidden: FORBIDDEN.filter(([, pattern]) => files.some((f) => pattern.test(f.text))).map(([name]) => name),
+      requests: { javascript: files.length, total: requests },
     };
   } finally {
     await browser.close();

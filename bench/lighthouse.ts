@@ -1,26 +1,47 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import type { Flags } from 'lighthouse';
+import { floorPath } from './lighthouse-floor.ts';
+import { CATEGORIES, openChrome, runWithRetries, type Category, type LighthouseChrome, type RunFigures } from './lighthouse-run.ts';
 
-/** The public pages measured, in this order. */
-const LIGHTHOUSE_PAGES = ['/', '/catalogue', '/contact', '/about'] as const;
+/**
+ * The public pages measured, in this order. Acer is in the demo seed's catalogue
+ * (seeds/data/catalogue.ts), and its genus page is `/catalogue/genus/acer` (shared/slug.ts).
+ * `/plant-list` is a guest's empty list: the frame the server renders and the browser fills.
+ */
+const LIGHTHOUSE_PAGES = ['/', '/catalogue', '/catalogue/genus/acer', '/contact', '/about', '/plant-list'] as const;
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
-
-interface PageFigures {
-  page: string;
-  /** 0–100 per category: the median over the runs when there are several. */
+/** One side of a page (the page itself, or its floor): the median of the runs that succeeded. */
+export interface Measured {
+  /** Runs that gave figures. */
+  runs: number;
+  /** Every figure is the median of those runs. */
   scores: Record<Category, number>;
+  tbtMs: number;
   lcpMs: number;
+  fcpMs: number;
   cls: number;
-  /** Requests the page made to any host but the bench server (they are blocked, see below). */
   otherHosts: string[];
-  /** Scored audits that fell short (score < 0.9) in any run, as `category: audit-id`: where points went. */
+  /** Scored audits short of 0.9 in any run, as `category: audit-id`. */
   shortfalls: string[];
   /** Lighthouse's own warnings (e.g. "the machine was too slow"), deduplicated. */
   warnings: string[];
+}
+
+export interface Side {
+  /** Undefined when no run gave figures. */
+  figures?: Measured;
+  /** Why each retried attempt failed (`NO_NAVSTART`…), over all runs. */
+  retries: string[];
+  /** Why each run that gave no figures after its retries failed. */
+  failures: string[];
+}
+
+export interface PageFigures {
+  page: string;
+  measured: Side;
+  /** The same page's HTML without its scripts, at the same origin (bench/lighthouse-floor.ts). */
+  floor: Side;
 }
 
 export interface LighthouseFigures {
@@ -28,7 +49,7 @@ export interface LighthouseFigures {
   /** Lighthouse's CPU benchmark of this machine (higher is faster; ~1000+ is a typical desktop). */
   benchmarkIndex: number;
   pages: PageFigures[];
-  /** Where the HTML report of each page's last run was written. */
+  /** Where the HTML report of each page's last run (and of its floor) was written. */
   reportDir: string;
 }
 
@@ -39,112 +60,101 @@ export interface LighthouseOptions {
   reportDir?: string;
 }
 
-/**
- * Debian's Chromium, headless, with the flags the e2e suite uses (ARCHITECTURE pitfalls). The host
- * resolver rule sends every name but localhost nowhere, so neither Chromium nor the page can reach
- * the network: the bench runs offline, and a page that needs another host shows it in `otherHosts`
- * instead of hanging on a timeout.
- */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-];
-
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** One run's figures out of a Lighthouse result; a page-load failure throws instead of scoring 0. */
-function readRun(lhr: Result, origin: string) {
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${lhr.requestedUrl}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const scores = {} as Record<Category, number>;
-  for (const id of CATEGORIES) {
-    const score = lhr.categories[id]?.score;
-    if (score === null || score === undefined) throw new Error(`Lighthouse on ${lhr.requestedUrl}: no ${id} score`);
-    scores[id] = Math.round(score * 100);
-  }
-  const requests = (lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined)?.items ?? [];
-  const otherHosts = requests
-    .map((r) => r.url ?? '')
-    .filter((url) => /^https?:/.test(url) && new URL(url).origin !== origin)
-    .map((url) => new URL(url).host);
-  const shortfalls = CATEGORIES.flatMap((id) =>
-    (lhr.categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
-      .map((ref) => `${id}: ${ref.id}`),
-  );
+function summarize(runs: RunFigures[]): Measured | undefined {
+  if (!runs.length) return undefined;
+  const of = (pick: (r: RunFigures) => number) => median(runs.map(pick));
   return {
-    scores,
-    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
-    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-    otherHosts,
-    shortfalls,
-    warnings: lhr.runWarnings.map((w) => (typeof w === 'string' ? w : String(w))),
-    benchmarkIndex: lhr.environment.benchmarkIndex,
+    runs: runs.length,
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, of((r) => r.scores[id])])) as Record<Category, number>,
+    tbtMs: Math.round(of((r) => r.tbtMs)),
+    lcpMs: Math.round(of((r) => r.lcpMs)),
+    fcpMs: Math.round(of((r) => r.fcpMs)),
+    cls: of((r) => r.cls),
+    otherHosts: [...new Set(runs.flatMap((r) => r.otherHosts))],
+    shortfalls: [...new Set(runs.flatMap((r) => r.shortfalls))],
+    warnings: [...new Set(runs.flatMap((r) => r.warnings))],
   };
 }
 
+/** Collects one side's runs; each run's attempts are {@link runWithRetries}'s. */
+class SideRuns {
+  readonly runs: RunFigures[] = [];
+  readonly retries: string[] = [];
+  readonly failures: string[] = [];
+
+  constructor(
+    private readonly url: string,
+    private readonly reportFile: string,
+  ) {}
+
+  async measure(chrome: LighthouseChrome, flags: Flags) {
+    const attempts = await runWithRetries(chrome, this.url, flags);
+    this.retries.push(...attempts.retries);
+    if (attempts.error !== undefined) this.failures.push(attempts.error);
+    if (attempts.run) this.runs.push(attempts.run);
+    if (attempts.report !== undefined) writeFileSync(this.reportFile, attempts.report);
+  }
+
+  side(): Side {
+    return { figures: summarize(this.runs), retries: this.retries, failures: this.failures };
+  }
+}
+
 /**
- * Lighthouse 12 through its Node API on each public page: the default config, which is a mobile
- * device (Moto G Power screen) on simulated slow 4G with a 4× CPU slowdown, and the four categories
- * the site is held to. One Chromium for all runs; Lighthouse clears the origin's storage and cache
- * before each, so every run is a first visit. Runs one page after another (never in parallel:
- * simulated throttling scales what the CPU was seen doing, so a busy machine lowers the score).
+ * Lighthouse 12 through its Node API on each public page and on its floor: the default config,
+ * which is a mobile device (Moto G Power screen) on simulated slow 4G with a 4× CPU slowdown, and
+ * the four categories the site is held to. Lighthouse clears the origin's storage and cache before
+ * each run, so every run is a first visit. A page's runs alternate with its floor's, so a machine
+ * that gets busier weighs on both alike. One run after another (never in parallel: simulated
+ * throttling scales what the CPU was seen doing, so a busy machine lowers the score).
+ * A run that fails is retried; one that still fails is reported, and the other pages still run.
  */
 export async function benchLighthouse(baseUrl: string, options: LighthouseOptions = {}): Promise<LighthouseFigures> {
   const runs = Math.max(1, Math.floor(options.runs ?? 3));
   const reportDir = options.reportDir ?? path.resolve('var/bench/lighthouse');
   mkdirSync(reportDir, { recursive: true });
   const origin = new URL(baseUrl).origin;
-  const chromePath = options.chromePath ?? '/usr/bin/chromium';
-  // chrome-launcher reports a missing binary as an unhandled 'error' event that kills the process.
-  if (!existsSync(chromePath))
-    throw new Error(`no Chromium at ${chromePath}: install Debian's chromium package (never download a browser)`);
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: CHROME_FLAGS,
-    logLevel: 'silent',
-  });
+  const chrome = await openChrome(options.chromePath ?? '/usr/bin/chromium');
+  const flags: Flags = { logLevel: 'error', output: 'html', onlyCategories: [...CATEGORIES] };
   try {
-    const flags: Flags = {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'html',
-      onlyCategories: [...CATEGORIES],
-    };
     const pages: PageFigures[] = [];
     const benchmarkIndexes: number[] = [];
     for (const page of LIGHTHOUSE_PAGES) {
-      const results: ReturnType<typeof readRun>[] = [];
+      const name = page === '/' ? 'home' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+      const measured = new SideRuns(`${origin}${page}`, path.join(reportDir, `${name}.html`));
+      const floor = new SideRuns(`${origin}${floorPath(page)}`, path.join(reportDir, `${name}-floor.html`));
+      // The floor's HTML is taken from the page once, here (which also warms the page's render
+      // cache, so neither side's first run pays a render), and kept beside the reports to look at.
+      const copyFailure = await saveFloorCopy(`${origin}${floorPath(page)}`, path.join(reportDir, `${name}-floor-page.html`));
+      if (copyFailure) floor.failures.push(copyFailure);
       for (let run = 0; run < runs; run++) {
-        const result = await lighthouse(`${origin}${page}`, flags);
-        if (!result) throw new Error(`Lighthouse on ${page} returned nothing`);
-        results.push(readRun(result.lhr, origin));
-        const name = page === '/' ? 'home' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
-        writeFileSync(path.join(reportDir, `${name}.html`), String(result.report));
+        await measured.measure(chrome, flags);
+        if (!copyFailure) await floor.measure(chrome, flags);
       }
-      benchmarkIndexes.push(...results.map((r) => r.benchmarkIndex));
-      pages.push({
-        page,
-        scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(results.map((r) => r.scores[id]))])) as Record<Category, number>,
-        lcpMs: Math.round(median(results.map((r) => r.lcpMs))),
-        cls: median(results.map((r) => r.cls)),
-        otherHosts: [...new Set(results.flatMap((r) => r.otherHosts))],
-        shortfalls: [...new Set(results.flatMap((r) => r.shortfalls))],
-        warnings: [...new Set(results.flatMap((r) => r.warnings))],
-      });
+      pages.push({ page, measured: measured.side(), floor: floor.side() });
+      benchmarkIndexes.push(...[...measured.runs, ...floor.runs].map((r) => r.benchmarkIndex));
     }
-    return { runsPerPage: runs, benchmarkIndex: Math.round(median(benchmarkIndexes)), pages, reportDir };
+    const benchmarkIndex = benchmarkIndexes.length ? Math.round(median(benchmarkIndexes)) : Number.NaN;
+    return { runsPerPage: runs, benchmarkIndex, pages, reportDir };
   } finally {
-    chrome.kill();
+    chrome.close();
+  }
+}
+
+/** Fetches the floor once and writes it to `file`; says why when it cannot. */
+async function saveFloorCopy(url: string, file: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return `the floor copy answered ${response.status}: ${(await response.text()).slice(0, 200)}`;
+    writeFileSync(file, await response.text());
+    return undefined;
+  } catch (error) {
+    return `the floor copy failed: ${error instanceof Error ? error.message : String(error)}`;
   }
 }

@@ -5,12 +5,14 @@ import { seed } from '../seeds/run.ts';
 import { createApp } from '../src/app.ts';
 import setupTemplate from '../test/global-setup.ts';
 import { createTestContext } from '../test/harness.ts';
+import { floorRouter } from './lighthouse-floor.ts';
 
 /**
  * The benchmark's server, in its own process so the load generator does not share its event loop:
  * the real app on real PostgreSQL and Redis with the full demo content (banners rendered), plus a
- * bare JSON route and a static copy of the built index.html as in-process baselines. Tells the
- * parent its port over IPC once ready.
+ * bare JSON route, a static copy of the built index.html and each page's script-free floor
+ * (bench/lighthouse-floor.ts) as in-process baselines. Tells the parent its port over IPC once
+ * ready.
  */
 await setupTemplate();
 // The port is chosen before the app is configured, so APP_URL is the very origin the benches
@@ -48,7 +50,9 @@ bare.get('/api/bench/bare', (ctx) => {
 bare.get('/__bench/index.html', async (ctx) => {
   await send(ctx, 'index.html', { root: context.deps.config.webDist });
 });
-const app = createApp(context.deps, context.services, { extraRouters: [bare] });
+// The Lighthouse floor: each page's own HTML without its scripts, at this same origin.
+const floor = floorRouter(`http://127.0.0.1:${port}`);
+const app = createApp(context.deps, context.services, { extraRouters: [bare, floor] });
 const server = app.listen(port, '127.0.0.1', () => {
   process.send?.({ port });
 });
