@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDOVER_ELEMENT_ID } from '../../shared/server-render.ts';
 import { createApp } from '../app.ts';
@@ -147,6 +149,21 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('Page Not Found | Hothfield Nurseries');
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).not.toContain('rel="canonical"');
+  });
+
+  it('inlines the app’s own stylesheets and has one small script, which starts the app after the first paint', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(context.deps.config.webDist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; css?: string[] }
+    >;
+    const html = await (await fetch(`${server.baseUrl}/about`)).text();
+    // The global and layout styles belong to the app module, which index.html no longer links.
+    const appStyles = manifest['src/app/main.tsx']?.css ?? [];
+    expect(appStyles.length).toBeGreaterThan(0);
+    for (const file of appStyles) expect(html).toContain(`<link rel="stylesheet" crossorigin href="/${file}" media="print">`);
+    expect(html.match(/<script type="module"[^>]*>/g)).toEqual([
+      `<script type="module" fetchpriority="low" crossorigin src="/${manifest['index.html']!.file}">`,
+    ]);
   });
 
   it('keeps the account, two-factor, reset and admin screens client-rendered', async () => {
