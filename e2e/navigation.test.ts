@@ -26,6 +26,41 @@ describe('navigation', () => {
     await context.close();
   });
 
+  it('catalogue lines and the footer: their plain links are followed inside the app, a new-tab click is left to the browser', async () => {
+    const context = await newContext(browser, 'phone');
+    const page = await context.newPage();
+    await page.goto('/catalogue', { waitUntil: 'networkidle' });
+    // Hydrated: the lines' "Add to list" buttons wait for the app.
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /^Add to list/ })
+          .first()
+          .isEnabled(),
+      )
+      .toBe(true);
+    // A document load would forget this.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const list = page.getByRole('list', { name: /^Plants \d/ });
+    await list.getByRole('link', { name: 'Acer' }).first().click();
+    await page.waitForURL('**/catalogue/genus/acer');
+    await page.getByRole('heading', { level: 1, name: /Acer/ }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL('**/legal/privacy');
+    await expect(page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+    // Ctrl+click opens a new tab, as with any link: the app does not take it over.
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: 'Cookie Policy' })
+        .click({ modifiers: ['Control'] }),
+    ]);
+    await opened.waitForURL('**/cookies');
+    expect(page.url()).toMatch(/\/legal\/privacy$/);
+    await context.close();
+  });
+
   it('phone: the hamburger toggles the menu open and closed, and works from the keyboard', async () => {
     const context = await newContext(browser, 'phone');
     const page = await context.newPage();

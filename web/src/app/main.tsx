@@ -22,9 +22,14 @@ const handover = readHandover(document);
 if (handover) {
   // A server-rendered public page: load the matched lazy routes first, so the first render is the
   // server's tree (no fallback), replay the server's query results, then hydrate.
+  // Each step in a task of its own (a phone takes tens of milliseconds over each): a tap between
+  // them is answered at once.
   await resolveLazyMatches(routes);
+  await nextTask();
   store.dispatch(serverQueriesReceived(handover.api));
+  await nextTask();
   const router = createBrowserRouter(routes);
+  await nextTask();
   // Hydrated as a transition: React then works in slices of a few milliseconds and lets the
   // browser answer a tap between them, instead of holding the main thread for the whole page
   // (hydration at the default priority is one uninterruptible task).
@@ -46,6 +51,11 @@ function shell(app: ReactNode, formPost: FormPostResult | null) {
       </Provider>
     </StrictMode>
   );
+}
+
+/** Resolves after the browser has run whatever else was waiting (input, a paint). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Resolves the lazy routes the current URL matches and writes their exports onto the routes. */
