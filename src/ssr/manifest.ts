@@ -17,7 +17,7 @@ export interface PageAssets {
  * page has painted, so its stylesheets (global and layout CSS) are not linked by index.html and
  * every page document must carry them itself.
  */
-export const APP_MODULE = 'src/app/main.tsx';
+const APP_MODULE = 'src/app/main.tsx';
 
 /**
  * What the browser will need for the app and these page modules (manifest keys such as
