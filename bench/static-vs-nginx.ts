@@ -11,7 +11,7 @@ import { CACHED_PAGE } from './render-throughput.ts';
 export const NGINX = '/usr/sbin/nginx';
 
 /** One side's figures: mean req/s of the measured rounds, and process CPU per request. */
-export interface ServedFigures {
+interface ServedFigures {
   rps: number;
   /** CPU time (user + system) of the serving processes per request, in microseconds. */
   cpuPerRequestUs: number;
