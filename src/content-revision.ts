@@ -7,32 +7,46 @@ export interface ContentRevision {
 }
 
 /**
+ * Reads start at least this far apart. Under load a read would otherwise start the moment the last
+ * one answered — about one per request, each costing more CPU than the cached page it serves —
+ * while the calls of such an interval can share one. An idle server reads at once.
+ */
+const MIN_READ_INTERVAL_MS = 2;
+
+/**
  * Every page request needs the revision, and it must be fresh: an edit answered by another
  * process must show on the very next request here. So each call is answered by a database read
- * that *starts* after the call did. Calls that arrive while a read is running share the next one
- * (at most one read in flight and one queued), so under load the cost is one tiny query per
- * round trip, not per request.
+ * that *starts* after the call did. Calls that arrive while a read is running, or within
+ * MIN_READ_INTERVAL_MS of the last one's start, share the next one (at most one read in flight and
+ * one queued), so under load the cost is one tiny query per interval, not per request.
  */
 export function contentRevision(db: Db): ContentRevision {
   let running: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
+  let lastStart = -Infinity;
 
   const read = db.client.config.client === 'pg' ? pgRead(db) : builderRead(db);
 
   const start = (): Promise<number> => {
+    lastStart = performance.now();
     const reading = read().finally(() => {
       if (running === reading) running = undefined;
     });
     running = reading;
     return reading;
   };
+  const spaced = (): Promise<void> | undefined => {
+    const wait = lastStart + MIN_READ_INTERVAL_MS - performance.now();
+    return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : undefined;
+  };
 
   return {
     current() {
-      if (!running) return start();
-      // The running read may have begun before this request arrived: wait for the next one.
-      queued ??= running
+      if (!running && !queued && performance.now() - lastStart >= MIN_READ_INTERVAL_MS) return start();
+      // The running (or last) read may have begun before this request arrived: wait for the next one.
+      queued ??= (running ?? Promise.resolve())
         .catch(() => undefined)
+        .then(spaced)
         .then(() => {
           queued = undefined;
           return start();
