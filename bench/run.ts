@@ -14,6 +14,7 @@ import { benchRenderThroughput, CACHED_PAGE, UNCACHED_PAGE } from './render-thro
 import { benchRenderUnderLoad } from './render-under-load.ts';
 import { benchScheduleMatch } from './schedule-match.ts';
 import { benchSeed } from './seed.ts';
+import { benchStaticVsNginx, NGINX } from './static-vs-nginx.ts';
 import { benchTrade, TRADE_API_PATHS } from './trade.ts';
 import { benchCompiledRss, benchDemoRss } from './demo-rss.ts';
 import { benchRenditionMemory } from './rendition-memory.ts';
@@ -35,6 +36,7 @@ const SECTIONS = [
   'bundle',
   'lighthouse',
   'render',
+  'static-vs-nginx',
   'search',
   'images',
   'seed',
@@ -50,7 +52,7 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections measured against the shared bench server (bench/server.ts), started only for them. */
-const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render'];
+const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render', 'static-vs-nginx'];
 
 const usage = `usage: npm run bench [-- <section>…]   sections: ${SECTIONS.join(', ')} (default: all)`;
 
@@ -174,6 +176,32 @@ if (SERVER_SECTIONS.some((s) => selected.has(s))) {
           ok: uncached.p95 <= 30,
         },
       );
+    });
+
+    await section('static-vs-nginx', async () => {
+      const vs = await benchStaticVsNginx(baseUrl, server.pid!, benchSeconds);
+      if (!vs) console.log(`static-vs-nginx: nginx not installed (${NGINX}); the comparison is skipped`);
+      else {
+        const us = (cpu: number) => `${Math.round(cpu)} µs`;
+        const both = `${Math.round(vs.app.rps)} vs ${Math.round(vs.nginx.rps)} req/s, ${us(vs.app.cpuPerRequestUs)} vs ${us(vs.nginx.cpuPerRequestUs)} CPU/request; p99 ${vs.app.p99} vs ${vs.nginx.p99} ms; ${vs.gzipBytes} gzip bytes`;
+        results.push(
+          {
+            name: `${vs.page} from the page cache req/s ÷ nginx serving the same gzip bytes`,
+            value: `${vs.rpsRatio.toFixed(2)}× (${both})`,
+            target: '≥ 0.80×',
+            ok: vs.rpsRatio >= 0.8,
+          },
+          {
+            name: `${vs.page} from the page cache CPU per request ÷ nginx's`,
+            value: `${vs.cpuRatio.toFixed(1)}×`,
+            target: '≤ 4×',
+            ok: vs.cpuRatio <= 4,
+          },
+        );
+        for (const file of vs.staticFiles) {
+          console.log(`  static file ${file.path} from the app: ${Math.round(file.rps)} req/s, ${us(file.cpuPerRequestUs)} CPU/request`);
+        }
+      }
     });
   } finally {
     if (server.connected) {

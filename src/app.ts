@@ -7,7 +7,7 @@ import { accessLog } from './http/access-log.ts';
 import { cachePolicy } from './http/cache-policy.ts';
 import { jsonBody } from './http/body.ts';
 import { clientIp } from './http/client-ip.ts';
-import { csrfProtection } from './http/csrf.ts';
+import { csrfProtection, guestCsrfToken } from './http/csrf.ts';
 import { errorHandler } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { httpMetrics } from './metrics/http.ts';
@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { serializeJsonOnce } from './http/json-once.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { spa } from './http/spa.ts';
+import { staticFiles } from './http/static-files.ts';
 import { resolveViewer } from './http/viewer.ts';
 import { serverPages } from './ssr/pages.ts';
 import { accountRoutes } from './modules/auth/account-routes.ts';
@@ -55,8 +56,8 @@ export interface AppOptions {
 
 /**
  * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
- * access log → metrics → cache policy → errors → client IP → secure cookies → headers → compression → SPA fallback →
- * server-rendered pages → CSRF → session → user → viewer → body → routes.
+ * access log → metrics → cache policy → errors → client IP → secure cookies → headers → compression → built files →
+ * cached guest pages → SPA fallback → server-rendered pages → CSRF → session → user → viewer → body → routes.
  */
 export function createApp(deps: Deps, services: Services, options: AppOptions = {}): Koa {
   // Trust exactly the configured proxies: the X-Forwarded-For entry the nearest of them appended,
@@ -77,6 +78,10 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.use(securityHeaders({ hsts: secure }));
   app.use(compress({ threshold: 1024, br: false }));
   app.use(serializeJsonOnce()); // inside compress: it and Koa then reuse one JSON text
+  // Answers that are the same for every guest, before any session, CSRF or routing work: the
+  // build's files, and public pages the page cache holds (a form's page still gets its token).
+  app.use(staticFiles(deps.config.webDist));
+  app.use(pages.cachedForGuests(guestCsrfToken(deps.config.appKey, secure)));
   app.use(spa(deps.config.webDist));
   app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
   app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation

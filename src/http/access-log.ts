@@ -56,6 +56,11 @@ function requestIdFor(incoming: string): string {
  * the signed-in user's id. Never a cookie, a header value or the query string.
  */
 export function accessLog(log: Logger): Middleware {
+  // Every field of an access line is one this function wrote from a checked value (the id is well
+  // formed, the path has its secrets replaced), never a logged object: the logger's redaction of
+  // secrets in objects (src/logger.ts) finds nothing here, yet walking its paths cost ~10× the
+  // rest of writing the line. The child keeps the level, destination and request-id mixin.
+  const lines = log.child({}, { redact: [] });
   return async (ctx, next) => {
     const requestId = requestIdFor(ctx.get('X-Request-Id'));
     ctx.state.requestId = requestId;
@@ -70,7 +75,7 @@ export function accessLog(log: Logger): Middleware {
       const outcome = responseOutcome(ctx.res, bytes);
       const status = ctx.res.statusCode;
       const level = PROBES.has(ctx.path) && status < 500 ? 'debug' : 'info';
-      if (!log.isLevelEnabled(level)) return; // a silent logger (tests, benchmarks) costs nothing more
+      if (!lines.isLevelEnabled(level)) return; // a silent logger (tests, benchmarks) costs nothing more
       const path = loggablePath(ctx.path);
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const userId = (ctx.state.user as { id?: number } | undefined)?.id;
@@ -85,7 +90,7 @@ export function accessLog(log: Logger): Middleware {
         ...(userId === undefined ? {} : { userId }),
         ...(outcome === 'completed' ? {} : { aborted: true }),
       };
-      log[level](line, `${ctx.method} ${path} ${outcome === 'aborted' ? 'aborted' : status} ${ms} ms`);
+      lines[level](line, `${ctx.method} ${path} ${outcome === 'aborted' ? 'aborted' : status} ${ms} ms`);
     });
     await withRequestId(requestId, next);
   };

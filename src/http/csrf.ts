@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { csrfMismatch } from '../errors.ts';
@@ -7,6 +7,47 @@ import { committedSessionId, requestSessionId } from './session.ts';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 const CSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Checks and hands out tokens; shared by the middleware and the guest pages' fast lane. */
+function csrfTokens(appKey: Buffer, secure: boolean) {
+  // A KeyObject, prepared once: an HMAC keyed by a Buffer re-imports the key on every call.
+  const key = createSecretKey(createHmac('sha256', appKey).update('csrf').digest());
+  const sign = (sessionId: string, nonce: string) => createHmac('sha256', key).update(`${sessionId}|${nonce}`).digest('base64url');
+  const isValid = (token: string | undefined, sessionId: string): token is string => {
+    if (!token) return false;
+    const [nonce, mac] = token.split('.');
+    if (!nonce || !mac) return false;
+    return safeEqual(mac, sign(sessionId, nonce));
+  };
+  const issue = (ctx: Context, sessionId: string): string => {
+    const nonce = randomBytes(24).toString('base64url');
+    const token = `${nonce}.${sign(sessionId, nonce)}`;
+    ctx.state.csrfToken = token;
+    ctx.cookies.set(CSRF_COOKIE, token, {
+      httpOnly: false,
+      sameSite: 'lax',
+      secure,
+      overwrite: true,
+      maxAge: 12 * 60 * 60 * 1000,
+    });
+    return token;
+  };
+  return { isValid, issue };
+}
+
+/**
+ * The token for a page's no-JavaScript form, for a visitor with no session (the fast lane of
+ * cached guest pages, src/ssr/pages.ts, which runs before this module's middleware): the token
+ * of their XSRF-TOKEN cookie when it is valid for a guest, else a new one, set as that cookie. Call
+ * it only for a page that has a form, so a page without one sets no cookie.
+ */
+export function guestCsrfToken(appKey: Buffer, secure: boolean): (ctx: Context) => string {
+  const { isValid, issue } = csrfTokens(appKey, secure);
+  return (ctx) => {
+    const cookie = ctx.cookies.get(CSRF_COOKIE);
+    return isValid(cookie, '') ? cookie : issue(ctx, '');
+  };
+}
 
 /**
  * Sanctum-style CSRF as a signed, session-bound double-submit cookie (docs/decisions/002-csrf.md):
@@ -21,26 +62,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * response carries a token for the new session.
  */
 export function csrfProtection(appKey: Buffer, secure: boolean): Middleware {
-  const key = createHmac('sha256', appKey).update('csrf').digest();
-  const sign = (sessionId: string, nonce: string) => createHmac('sha256', key).update(`${sessionId}|${nonce}`).digest('base64url');
-  const isValid = (token: string | undefined, sessionId: string): token is string => {
-    if (!token) return false;
-    const [nonce, mac] = token.split('.');
-    if (!nonce || !mac) return false;
-    return safeEqual(mac, sign(sessionId, nonce));
-  };
-  const issue = (ctx: Context, sessionId: string) => {
-    const nonce = randomBytes(24).toString('base64url');
-    const token = `${nonce}.${sign(sessionId, nonce)}`;
-    ctx.state.csrfToken = token;
-    ctx.cookies.set(CSRF_COOKIE, token, {
-      httpOnly: false,
-      sameSite: 'lax',
-      secure,
-      overwrite: true,
-      maxAge: 12 * 60 * 60 * 1000,
-    });
-  };
+  const { isValid, issue } = csrfTokens(appKey, secure);
 
   return async (ctx, next) => {
     const sessionId = requestSessionId(ctx) ?? '';

@@ -10,6 +10,7 @@ const AREAS = [
   { route: '/account/*', test: pathPattern('account/*') },
   { route: '/admin/*', test: pathPattern('admin/*') },
 ];
+const UNROUTED = [...PAGES, ...AREAS];
 
 /**
  * The route label of a request: the pattern the router matched (`/api/catalogue/genera/:slug`),
@@ -18,7 +19,7 @@ const AREAS = [
  */
 function routeLabel(matchedRoute: unknown, path: string): string {
   if (typeof matchedRoute === 'string') return matchedRoute;
-  return [...PAGES, ...AREAS].find((candidate) => candidate.test.test(path))?.route ?? '(unmatched)';
+  return UNROUTED.find((candidate) => candidate.test.test(path))?.route ?? '(unmatched)';
 }
 
 /**

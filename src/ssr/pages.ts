@@ -14,9 +14,16 @@ import { shareImageUrl } from './share-image.ts';
 import { structuredData } from './structured-data.ts';
 import type { Viewer } from '../viewer.ts';
 import type { User } from '../modules/users/service.ts';
+import { maySignIn } from '../modules/auth/session-auth.ts';
 
 /** A render that takes longer than this is abandoned (the app shell is served instead). */
 const RENDER_TIMEOUT_MS = 10_000;
+
+/** Where the fast lane leaves the content revision it read for a miss (ctx.state). */
+const REVISION = 'pageCacheRevision';
+
+/** The token the CSRF middleware left for this request's forms. */
+const requestToken = (ctx: Context): string => (typeof ctx.state.csrfToken === 'string' ? ctx.state.csrfToken : '');
 
 /** Options of {@link serverPages}. */
 export interface ServerPagesOptions {
@@ -87,7 +94,8 @@ export function serverPages(
     };
   }
 
-  function send(ctx: Context, page: CachedPage, personal: boolean): void {
+  /** `csrfToken` is asked only when the HTML has a form's placeholder, and no gzip copy is sent. */
+  function send(ctx: Context, page: CachedPage, personal: boolean, csrfToken: () => string = () => requestToken(ctx)): void {
     ctx.status = page.status;
     ctx.type = 'html';
     // Revalidate every time: the page changes with the content. A personal page is the visitor's
@@ -101,8 +109,8 @@ export function serverPages(
       ctx.body = page.gzip;
       return;
     }
-    const token = typeof ctx.state.csrfToken === 'string' ? ctx.state.csrfToken : '';
-    ctx.body = page.html.replaceAll(CSRF_PLACEHOLDER, escapeHtml(token));
+    let token: string | undefined; // asked once, for the first of the page's forms
+    ctx.body = page.html.replaceAll(CSRF_PLACEHOLDER, () => (token ??= escapeHtml(csrfToken())));
   }
 
   /**
@@ -115,7 +123,7 @@ export function serverPages(
     const built = await renderer();
     if (!built) return false;
     const page = { url: pagePath ?? ctx.url, path: pagePath ?? ctx.path, personal: isPersonalPagePath(pagePath ?? ctx.path) };
-    const current = formPost || page.personal ? undefined : await revision.current();
+    const current = formPost || page.personal ? undefined : ((ctx.state[REVISION] as number | undefined) ?? (await revision.current()));
     const hit = current === undefined ? undefined : cache.get(current, page.url);
     if (hit) {
       deps.metrics.pageCacheHits.inc();
@@ -147,5 +155,29 @@ export function serverPages(
     if (await respond(ctx)) ctx.remove('Allow');
   };
 
-  return { middleware, respond, stats: () => cache.stats() };
+  /**
+   * The fast lane, mounted before the SPA fallback, CSRF, the session and the routers: a guest's
+   * GET of a public page the cache holds is answered here, with nothing a page that is the same
+   * for everyone does not need — no session, no routing, no CSRF token unless the page has a
+   * no-JavaScript form (`guestToken` then reads or mints one). A request that may be signed in
+   * (session or remember-me cookie), a personal page and a miss go on to the full pipeline, which
+   * renders and caches the page as before. Only pages rendered by `middleware` are cached, i.e.
+   * URLs no route answers, so answering them before the routers changes nothing.
+   */
+  function cachedForGuests(guestToken: (ctx: Context) => string): Middleware {
+    return async (ctx, next) => {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      if (!isServerRenderedPath(ctx.path) || isPersonalPagePath(ctx.path) || maySignIn(ctx)) return next();
+      const current = await revision.current();
+      const hit = cache.get(current, ctx.url);
+      if (!hit) {
+        ctx.state[REVISION] = current; // the full pipeline's render need not read it again
+        return next();
+      }
+      deps.metrics.pageCacheHits.inc();
+      send(ctx, hit, false, () => guestToken(ctx));
+    };
+  }
+
+  return { middleware, cachedForGuests, respond, stats: () => cache.stats() };
 }
