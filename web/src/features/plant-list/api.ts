@@ -155,7 +155,7 @@ export const plantListApi = api.injectEndpoints({
      * Hands the guest's list to the signed-in buyer's list (POST /api/plant-list/merge) and, once
      * the server has it, forgets it here; on a failure the guest list stays for the next try.
      */
-    mergeGuestList: build.mutation<{ merged: number }, void>({
+    mergeGuestList: build.mutation<{ merged: number }, { listShown: boolean }>({
       queryFn: (_arg, _api, _extra, baseQuery) => {
         // Two callers at once (the header and the page, or React's strict double effects) share
         // one request: sending the same lines twice would double their quantities.
@@ -172,8 +172,10 @@ export const plantListApi = api.injectEndpoints({
         });
         return mergeInFlight;
       },
-      // Nothing merged, nothing changed: the list the server rendered (handed over) stays, unread again.
-      invalidatesTags: (result, error) => (error || result?.merged === 0 ? [] : ['PlantList']),
+      // The account's list is read (again) after a merge, so a list cached before this sign-in is
+      // never shown as this buyer's; except when nothing was merged into the list on screen, which
+      // the server rendered for this buyer (`listShown`, use-plant-list.ts): it stays, unread again.
+      invalidatesTags: (result, error, { listShown }) => (error || (listShown && result?.merged === 0) ? [] : ['PlantList']),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../lib/hooks.ts';
 import { selectCurrentUser, selectSessionChecked } from '../../lib/session/session.ts';
 import { plantListApi, useGetPlantListQuery, useMergeGuestListMutation } from './api.ts';
@@ -6,14 +6,13 @@ import { plantListApi, useGetPlantListQuery, useMergeGuestListMutation } from '.
 /**
  * The current buyer's list: the server's once signed in, else this browser's. Nothing is read
  * before the session is known. On sign-in the guest's list is merged into the account's first,
- * then the account's is read — unless the page already holds the account's list (the server
- * rendered /plant-list with it and handed it over): it is shown at once, and read again only if
- * the merge added lines.
+ * then the account's is read.
  *
- * A list handed over by the server is the first render's, in the browser as on the server, so
- * hydration matches and nothing moves. A guest's is the server's reading of the cookie mirror
- * (shared/guest-plant-list.ts): it is read again from this browser's storage once mounted (no
- * request; structural sharing keeps the same data when nothing differs).
+ * A list the server rendered the page with (/plant-list hands its queries over) is the first
+ * render's, in the browser as on the server, so hydration matches and nothing moves. A signed-in
+ * buyer's is shown at once and read again only if the merge added lines to it; a guest's (the
+ * server's reading of the cookie mirror, shared/guest-plant-list.ts) is read again from this
+ * browser's storage once mounted — no request, and the same data when nothing differs.
  */
 export function usePlantList() {
   const checked = useAppSelector(selectSessionChecked);
@@ -23,13 +22,17 @@ export function usePlantList() {
   const held = plantListApi.endpoints.getPlantList.useQueryState(signedIn, {
     selectFromResult: ({ data }) => ({ has: data !== undefined }),
   }).has;
+  // Whose list the server handed over: one held before any merge ran in this tab can only have
+  // come with the page. A list cached for anyone else (an earlier sign-in) is never trusted.
+  const [handedOverFor] = useState(() => (held && merging.isUninitialized ? userId : null));
+  const listShown = signedIn && handedOverFor === userId;
 
   useEffect(() => {
-    if (signedIn) void merge();
-  }, [signedIn, userId, merge]);
+    if (signedIn) void merge({ listShown });
+  }, [signedIn, userId, merge, listShown]);
 
   const mergeSettled = !signedIn || (!merging.isUninitialized && !merging.isLoading);
-  const waiting = !checked || (!mergeSettled && !held);
+  const waiting = !checked || (!mergeSettled && !listShown);
   const query = useGetPlantListQuery(signedIn, { skip: waiting, refetchOnMountOrArgChange: !signedIn });
   return { ...query, ready: !waiting };
 }
