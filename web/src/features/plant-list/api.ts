@@ -155,7 +155,7 @@ export const plantListApi = api.injectEndpoints({
      * Hands the guest's list to the signed-in buyer's list (POST /api/plant-list/merge) and, once
      * the server has it, forgets it here; on a failure the guest list stays for the next try.
      */
-    mergeGuestList: build.mutation<{ merged: number }, { listShown: boolean }>({
+    mergeGuestList: build.mutation<{ merged: number }, { listShown: boolean; userId: number }>({
       queryFn: (_arg, _api, _extra, baseQuery) => {
         // Two callers at once (the header and the page, or React's strict double effects) share
         // one request: sending the same lines twice would double their quantities.
