@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { CSRF_PLACEHOLDER, type FormPostResult, type RenderedPage } from '../../shared/server-render.ts';
+import { GUEST_LIST_COOKIE } from '../../shared/guest-plant-list.ts';
 import type { Deps } from '../deps.ts';
 import type { Services } from '../services.ts';
 import { apiResolver } from './api-resolver.ts';
@@ -66,6 +67,8 @@ export function serverPages(
         ? personalResolver(resolveApi, services, {
             user: ctx.state.user as User | undefined,
             viewer: ctx.state.viewer as Viewer | undefined,
+            // Written by the browser's script, so not signed: it is read as any visitor input is.
+            guestList: ctx.cookies.get(GUEST_LIST_COOKIE, { signed: false }),
           })
         : resolveApi,
       requestInfo: { csrfToken: CSRF_PLACEHOLDER, formPost },

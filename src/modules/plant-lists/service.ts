@@ -260,6 +260,30 @@ export function plantListService(deps: Pick<Deps, 'db'>) {
 
     summaries: (userId: number): Promise<PlantListSummaries> => listSummaries(deps.db, userId),
 
+    /**
+     * A guest's list as the browser presents the one it keeps (guestPlantList in
+     * web/src/features/plant-list/api.ts), for the server render of /plant-list: the catalogue lines
+     * the browser mirrored into a cookie (shared/guest-plant-list.ts), in order, with their
+     * quantities, each line's id its catalogue id. The snapshot is the catalogue's line now: the
+     * browser's own copy is read again after hydrating. A quantity out of bounds or an unknown id is
+     * left out, as the browser leaves out a line it cannot read.
+     */
+    async guestList(lines: readonly LineInput[]): Promise<PlantList> {
+      const wanted = lines.filter((line) => line.quantity <= MAX_QUANTITY).slice(0, MAX_LINES);
+      const current = await catalogueLinesByIds(
+        deps.db,
+        wanted.map((line) => line.catalogue_item_id),
+        PUBLIC_VIEWER,
+      );
+      const shown = wanted.flatMap(({ catalogue_item_id: id, quantity }) => {
+        const row = current.get(id);
+        return row
+          ? [{ id, catalogue_item_id: id, quantity, snapshot: snapshotOf(row), current: null, available: true, changed: false }]
+          : [];
+      });
+      return { lines: shown, count: shown.length };
+    },
+
     one: async (userId: number, listId: number, viewer: Viewer): Promise<NamedPlantList> =>
       readNamed(deps.db, await ownList(deps.db, userId, listId), viewer),
 

@@ -1,8 +1,10 @@
 import { api, readXsrfToken } from '../../lib/api/api.ts';
+import type { ApiExtra } from '../../lib/api/api.ts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { CatalogueLine, GenusDetail } from '../../../../shared/api/catalogue.ts';
+import { GUEST_LIST_SERVER_READ } from '../../../../shared/guest-plant-list.ts';
 import { genusSlug } from '../../../../shared/slug.ts';
-import { readGuestList, setGuestQuantity, withoutGuestLine, writeGuestList } from './guest-list.ts';
+import { mirrorGuestList, readGuestList, setGuestQuantity, withoutGuestLine, writeGuestList } from './guest-list.ts';
 import type { GuestLine } from './guest-list.ts';
 import { MAX_LINES, MAX_QUANTITY, MIN_QUANTITY, snapshotOf, validQuantity } from './types.ts';
 import type { PlantList } from './types.ts';
@@ -41,7 +43,7 @@ function changeGuestList(change: (lines: GuestLine[]) => GuestLine[] | { error: 
   }
 }
 
-type MergeResult = { data: null } | { error: FetchBaseQueryError };
+type MergeResult = { data: { merged: number } } | { error: FetchBaseQueryError };
 let mergeInFlight: Promise<MergeResult> | null = null;
 
 /** What "Add to list" sends: the catalogue row (a guest's line snapshots it) and a quantity. */
@@ -59,9 +61,15 @@ export const plantListApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The list; the argument (signed in or not) keys the cache, so signing in re-reads it. */
     getPlantList: build.query<PlantList, boolean>({
-      queryFn: async (serverList, _api, _extra, baseQuery) => {
+      queryFn: async (serverList, { extra }, _extra, baseQuery) => {
         if (serverList) return (await baseQuery('/api/plant-list')) as { data: PlantList } | { error: FetchBaseQueryError };
-        return { data: guestPlantList(readGuestList()) };
+        // The server render has no localStorage: it reads the lines the browser mirrored into a
+        // cookie (shared/guest-plant-list.ts), presented as guestPlantList presents them here.
+        if ((extra as ApiExtra | undefined)?.resolveOnServer)
+          return (await baseQuery(GUEST_LIST_SERVER_READ)) as { data: PlantList } | { error: FetchBaseQueryError };
+        const lines = readGuestList();
+        mirrorGuestList(lines);
+        return { data: guestPlantList(lines) };
       },
       providesTags: ['PlantList'],
     }),
@@ -147,23 +155,27 @@ export const plantListApi = api.injectEndpoints({
      * Hands the guest's list to the signed-in buyer's list (POST /api/plant-list/merge) and, once
      * the server has it, forgets it here; on a failure the guest list stays for the next try.
      */
-    mergeGuestList: build.mutation<unknown, void>({
+    mergeGuestList: build.mutation<{ merged: number }, { listShown: boolean; userId: number }>({
       queryFn: (_arg, _api, _extra, baseQuery) => {
         // Two callers at once (the header and the page, or React's strict double effects) share
         // one request: sending the same lines twice would double their quantities.
         mergeInFlight ??= (async () => {
           const lines = readGuestList();
-          if (lines.length === 0) return { data: null };
+          if (lines.length === 0) return { data: { merged: 0 } };
           const body = { lines: lines.map(({ catalogue_item_id, quantity }) => ({ catalogue_item_id, quantity })) };
           const result = await baseQuery({ url: '/api/plant-list/merge', method: 'POST', body });
           if (result.error) return { error: result.error };
-          return changeGuestList(() => []);
+          const cleared = changeGuestList(() => []);
+          return 'error' in cleared ? cleared : { data: { merged: lines.length } };
         })().finally(() => {
           mergeInFlight = null;
         });
         return mergeInFlight;
       },
-      invalidatesTags: (_result, error) => (error ? [] : ['PlantList']),
+      // The account's list is read (again) after a merge, so a list cached before this sign-in is
+      // never shown as this buyer's; except when nothing was merged into the list on screen, which
+      // the server rendered for this buyer (`listShown`, use-plant-list.ts): it stays, unread again.
+      invalidatesTags: (result, error, { listShown }) => (error || (listShown && result?.merged === 0) ? [] : ['PlantList']),
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { GUEST_LIST_COOKIE } from '../../../../shared/guest-plant-list.ts';
 import { GUEST_LIST_KEY, readGuestList, writeGuestList } from './guest-list.ts';
 import type { GuestLine } from './guest-list.ts';
 
@@ -33,6 +34,22 @@ describe('the guest list in localStorage', () => {
     ];
     localStorage.setItem(GUEST_LIST_KEY, JSON.stringify([line(1), ...bad, { ...line(1, 9) }, { ...line(2), extra: 'dropped' }]));
     expect(readGuestList()).toEqual([line(1), line(2)]);
+  });
+
+  it('mirrors each write into the cookie /plant-list is rendered from, and drops it with the last line', () => {
+    const mirror = () => document.cookie.split('; ').find((cookie) => cookie.startsWith(`${GUEST_LIST_COOKIE}=`));
+    writeGuestList([line(12, 40), line(3)]);
+    // Sent to /plant-list only: not even visible to the page it was written from.
+    expect(mirror()).toBeUndefined();
+    const from = window.location.pathname;
+    window.history.replaceState(null, '', '/plant-list');
+    try {
+      expect(mirror()).toBe(`${GUEST_LIST_COOKIE}=12-40_3-5`);
+      writeGuestList([]);
+      expect(mirror()).toBeUndefined();
+    } finally {
+      window.history.replaceState(null, '', from);
+    }
   });
 
   it('never reads more than 1000 lines', () => {

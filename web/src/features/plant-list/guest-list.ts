@@ -1,3 +1,4 @@
+import { GUEST_LIST_COOKIE, GUEST_LIST_COOKIE_PATH, mirrorValue } from '../../../../shared/guest-plant-list.ts';
 import { MAX_LINES, snapshotOf, validQuantity } from './types.ts';
 import type { PlantListSnapshot } from './types.ts';
 
@@ -56,6 +57,24 @@ export function writeGuestList(lines: GuestLine[], storage: Storage | undefined 
   if (!storage) throw new Error('This browser does not let the site keep a list.');
   if (lines.length === 0) storage.removeItem(GUEST_LIST_KEY);
   else storage.setItem(GUEST_LIST_KEY, JSON.stringify(lines));
+  mirrorGuestList(lines);
+}
+
+/** A year: the mirror lives as long as a visitor would expect the list to be remembered. */
+const MIRROR_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Writes the lines' ids and quantities to the cookie the server renders /plant-list from
+ * (shared/guest-plant-list.ts); no lines, no cookie. Called on every write and every read of the
+ * list, so a list stored before the mirror existed (or changed in a tab that had not loaded it) is
+ * mirrored the next time the page reads it.
+ */
+export function mirrorGuestList(lines: readonly GuestLine[], doc: Document | undefined = globalThis.document): void {
+  if (!doc) return;
+  const value = mirrorValue(lines);
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
+  const age = value ? MIRROR_MAX_AGE_SECONDS : 0;
+  doc.cookie = `${GUEST_LIST_COOKIE}=${value}; Path=${GUEST_LIST_COOKIE_PATH}; Max-Age=${age}; SameSite=Lax${secure}`;
 }
 
 /** The lines with one line's quantity changed (a line's id is its catalogue id). */

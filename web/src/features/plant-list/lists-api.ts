@@ -13,7 +13,7 @@ interface NewListLine {
  * plant list's own endpoints (api.ts); choosing, creating, renaming or deleting a list changes which
  * list that is, so each of these invalidates `PlantList` and everything showing a list reads afresh.
  */
-const listsApi = api.injectEndpoints({
+export const listsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/plant-lists: every list with its line count, and which is the default. */
     getPlantLists: build.query<PlantListSummaries, void>({

@@ -6,8 +6,9 @@ import styles from './plant-list-link.module.css';
 export const PLANT_LIST_HREF = '/plant-list';
 
 /**
- * The header's "Plant list" link with the number of lines. The count appears after hydration
- * (the server cannot know a guest's list), in a badge that takes no room until then; the link's
+ * The header's "Plant list" link with the number of lines. On cached pages the count appears
+ * once the session is known (they are rendered for no one), in a badge that takes no room until
+ * then; /plant-list is rendered with the visitor's list, so it has the count from the start. The link's
  * name then carries it as one string, so a screen reader hears "Plant list, 3 lines". Mounted on
  * every public page, it also triggers the guest list's merge on sign-in (use-plant-list.ts).
  */

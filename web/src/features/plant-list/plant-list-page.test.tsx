@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
+import { sessionApi } from '../../lib/session/session-api.ts';
 import { plantListApi } from './api.ts';
 import { readGuestList, writeGuestList } from './guest-list.ts';
 import { SAVE_DELAY_MS, UNDO_MS } from './plant-list-line.tsx';
@@ -9,6 +10,7 @@ import { PlantListPage } from './plant-list-page.tsx';
 import { acer, betula, buyer, renderWithSession } from './test-helpers.tsx';
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import type { PlantListLine as PlantListLineData } from '../../../../shared/api/plant-lists.ts';
+import type { UserAccount } from '../../../../shared/api/users.ts';
 
 afterEach(() => localStorage.clear());
 
@@ -350,5 +352,29 @@ describe('PlantListPage, signed in', () => {
     await userEvent.type(within(line('Betula pendula')).getByLabelText(/Quantity of Betula/), '1000');
     expect(line('Betula pendula')).toHaveTextContent('£1.99 each (100+ price, saves £510.00) · Line total £1,990.00');
     expect(screen.getByText(/Estimated total/)).toHaveTextContent('Estimated total £2,189.00 excl. VAT');
+  });
+});
+
+describe('PlantListPage, when another buyer signs in on the same tab', () => {
+  it('reads the new buyer’s list rather than keeping the one cached for the buyer before', async () => {
+    const lists: Record<number, PlantListLineData[]> = {
+      7: [{ id: 101, catalogue_item_id: acer.id, quantity: 5, snapshot: acer, current: acer, available: true, changed: false }],
+      8: [{ id: 201, catalogue_item_id: betula.id, quantity: 9, snapshot: betula, current: betula, available: true, changed: false }],
+    };
+    let signedInAs = 7;
+    mockServer({
+      'GET /api/user': () => json(buyer),
+      'GET /api/plant-list': () => json({ lines: lists[signedInAs], count: 1 }),
+    });
+    const { store } = await renderWithSession(<PlantListPage />);
+    await screen.findByRole('heading', { name: 'Acer campestre' });
+
+    signedInAs = 8;
+    act(() => {
+      const next = { ...buyer.data, id: 8, email: 'sam@example.com' } as unknown as UserAccount;
+      store.dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, next));
+    });
+    await screen.findByRole('heading', { name: 'Betula pendula' });
+    expect(screen.queryByRole('heading', { name: 'Acer campestre' })).toBeNull();
   });
 });

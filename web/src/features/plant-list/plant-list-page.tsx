@@ -18,6 +18,7 @@ import { usePlantList } from './use-plant-list.ts';
 import { PlantListStates } from './plant-list-states.tsx';
 import { NoScriptPlantList } from './no-script-list.tsx';
 import { ListSwitcher } from './list-switcher.tsx';
+import { listsApi } from './lists-api.ts';
 import page from './page.module.css';
 import styles from './plant-list-page.module.css';
 
@@ -36,9 +37,12 @@ function byGenus(lines: Line[]): { genus: string; ids: number[] }[] {
 
 /**
  * The plant list (/plant-list). Its content is this browser's (a guest's stored list) or the
- * signed-in buyer's, so the app shows it after hydration; the server renders the page for each
- * visitor (never cached) with the buyer's list in a <noscript> for a browser without JavaScript
- * (no-script-list.tsx), which the app never shows nor compares. Quantities save as they are typed and lines can be removed (with Undo) beside the
+ * signed-in buyer's. The server renders the page for each visitor (never cached) with their list —
+ * the account's, or the lines a guest's browser mirrored into a cookie — and hands it over, so the
+ * browser's first render is the server's page: no spinner, no second read, nothing moves (see
+ * `handle`). A browser without JavaScript is shown the buyer's list to read in a <noscript>
+ * (no-script-list.tsx), which the app never shows nor compares; the app's list, which needs
+ * JavaScript to change, is hidden from it. Quantities save as they are typed and lines can be removed (with Undo) beside the
  * line itself, or all cleared; a line whose catalogue row was removed or changed says so (the
  * server tells for a signed-in buyer; for a guest the page reads the lines' genera from the
  * catalogue). A trade buyer sees each line's price and the estimated total of the quantities on
@@ -89,72 +93,87 @@ export function PlantListPage() {
         <noscript>
           <NoScriptPlantList />
         </noscript>
-        {signedIn && ready && <ListSwitcher />}
+        {signedIn && ready && (
+          <div className={page.scripted}>
+            <ListSwitcher />
+          </div>
+        )}
         <p className={styles.schedule}>
           Have a planting schedule? <Link to={SCHEDULE_HREF}>Upload a planting schedule</Link> and we match it to the catalogue.
         </p>
-        <PlantListStates ready={ready} data={data} isError={isError}>
-          {(list) => (
-            <>
-              <p className={page.lead}>
-                {list.count} {list.count === 1 ? 'line' : 'lines'}.{' '}
-                {signedIn
-                  ? 'Your list is kept with your account.'
-                  : 'Your list is kept in this browser; log in to keep it with your account.'}{' '}
-                Quantities are saved as you type.
-              </p>
-              <ul ref={listRef} className={styles.lines} aria-label="Lines on your plant list">
-                {lines.map((line) => (
-                  <PlantListLine
-                    key={line.id}
-                    line={line}
-                    status={lineStatus(line, signedIn ? undefined : (checked ?? {}))}
-                    serverList={signedIn}
-                    onQuantity={onQuantity}
+        {/* The app's list: changing it needs JavaScript, so a browser without it has the <noscript> view above instead. */}
+        <div className={page.scripted}>
+          <PlantListStates ready={ready} data={data} isError={isError}>
+            {(list) => (
+              <>
+                <p className={page.lead}>
+                  {list.count} {list.count === 1 ? 'line' : 'lines'}.{' '}
+                  {signedIn
+                    ? 'Your list is kept with your account.'
+                    : 'Your list is kept in this browser; log in to keep it with your account.'}{' '}
+                  Quantities are saved as you type.
+                </p>
+                <ul ref={listRef} className={styles.lines} aria-label="Lines on your plant list">
+                  {lines.map((line) => (
+                    <PlantListLine
+                      key={line.id}
+                      line={line}
+                      status={lineStatus(line, signedIn ? undefined : (checked ?? {}))}
+                      serverList={signedIn}
+                      onQuantity={onQuantity}
+                    />
+                  ))}
+                </ul>
+                {trade && (
+                  <EstimatedTotal
+                    className={styles.total}
+                    lines={lines.map((line) => ({ trade: line.current?.trade, quantity: typed[line.id] ?? line.quantity }))}
                   />
-                ))}
-              </ul>
-              {trade && (
-                <EstimatedTotal
-                  className={styles.total}
-                  lines={lines.map((line) => ({ trade: line.current?.trade, quantity: typed[line.id] ?? line.quantity }))}
-                />
-              )}
-              <div className={styles.actions}>
-                <a className={buttons.primary} href={QUOTE_HREF} onClick={(event) => void requestQuote(event)}>
-                  Request a quote
-                </a>
-                <Link to="/catalogue">Add more from the catalogue</Link>
-                <ConfirmButton
-                  question="Clear your plant list?"
-                  detail={`All ${list.count} ${list.count === 1 ? 'line' : 'lines'} will be removed.`}
-                  confirmLabel="Clear list"
-                  disabled={clearing.isLoading}
-                  onConfirm={() => void clearAll()}
-                >
-                  Clear list
-                </ConfirmButton>
-              </div>
-              <p className={styles.leaveError} role="alert">
-                {leaveError}
-              </p>
-            </>
-          )}
-        </PlantListStates>
+                )}
+                <div className={styles.actions}>
+                  <a className={buttons.primary} href={QUOTE_HREF} onClick={(event) => void requestQuote(event)}>
+                    Request a quote
+                  </a>
+                  <Link to="/catalogue">Add more from the catalogue</Link>
+                  <ConfirmButton
+                    question="Clear your plant list?"
+                    detail={`All ${list.count} ${list.count === 1 ? 'line' : 'lines'} will be removed.`}
+                    confirmLabel="Clear list"
+                    disabled={clearing.isLoading}
+                    onConfirm={() => void clearAll()}
+                  >
+                    Clear list
+                  </ConfirmButton>
+                </div>
+                <p className={styles.leaveError} role="alert">
+                  {leaveError}
+                </p>
+              </>
+            )}
+          </PlantListStates>
+        </div>
       </div>
     </PendingSavesContext.Provider>
   );
 }
 
 /**
- * Rendered for the visitor who asks (src/ssr/paths.ts): the server reads their own list (401 for a
- * guest) and who they are, so the header offers a signed-in buyer their account, with or without
- * JavaScript.
+ * Rendered for the visitor who asks (src/ssr/paths.ts), with what the page shows at once, so the
+ * browser's first render is the server's (no spinner, nothing read again, nothing moves): who they
+ * are (the header offers a signed-in buyer their account, with or without JavaScript); the
+ * account's list (401 for a guest: the no-JavaScript view then says what a list needs); a
+ * signed-in buyer's lists for the switcher; a guest's lines as the browser mirrored them
+ * (shared/guest-plant-list.ts) and how the catalogue has them now.
  */
 export const handle: PageHandle = {
   prefetch: (_page, dispatch) => [
     dispatch(plantListApi.endpoints.getPlantList.initiate(true)),
-    dispatch(sessionApi.endpoints.getCurrentUser.initiate()),
+    dispatch(sessionApi.endpoints.getCurrentUser.initiate()).then(async ({ data: user }) => {
+      if (user) return dispatch(listsApi.endpoints.getPlantLists.initiate());
+      const { data: guest } = await dispatch(plantListApi.endpoints.getPlantList.initiate(false));
+      const groups = byGenus(guest?.lines ?? []);
+      return groups.length > 0 ? dispatch(plantListApi.endpoints.getCurrentLines.initiate(groups)) : undefined;
+    }),
   ],
   meta: () => ({
     title: 'Plant list',
