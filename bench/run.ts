@@ -16,6 +16,7 @@ import { benchSeed } from './seed.ts';
 import { benchTrade, TRADE_API_PATHS } from './trade.ts';
 import { benchCompiledRss, benchDemoRss } from './demo-rss.ts';
 import { benchRenditionMemory } from './rendition-memory.ts';
+import { benchUncachedRender, UNCACHED_SEARCH } from './uncached-render.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
 import { benchWorkerRss } from './worker-rss.ts';
@@ -34,6 +35,7 @@ const SECTIONS = [
   'bundle',
   'lighthouse',
   'render',
+  'uncached',
   'search',
   'images',
   'seed',
@@ -49,7 +51,7 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections measured against the shared bench server (bench/server.ts), started only for them. */
-const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render'];
+const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render', 'uncached'];
 
 const usage = `usage: npm run bench [-- <section>…]   sections: ${SECTIONS.join(', ')} (default: all)`;
 
@@ -174,6 +176,25 @@ if (SERVER_SECTIONS.some((s) => selected.has(s))) {
           value: `${uncached.p95} ms (p50 ${uncached.p50} ms, max ${uncached.max} ms)`,
           target: '≤ 30 ms',
           ok: uncached.p95 <= 30,
+        },
+      );
+    }
+
+    // Issue 20: a search page no one asked before costs a few milliseconds of the server's CPU.
+    if (selected.has('uncached')) {
+      const uncached = await benchUncachedRender(baseUrl, server.pid!);
+      results.push(
+        {
+          name: `uncached search page ${UNCACHED_SEARCH}&n=<new>, p95 of ${uncached.pages} sequential requests`,
+          value: `${uncached.p95} ms (p50 ${uncached.p50} ms, max ${uncached.max} ms)`,
+          target: '≤ 30 ms',
+          ok: uncached.p95 <= 30,
+        },
+        {
+          name: 'uncached search page: server process CPU time per page',
+          value: `${uncached.cpuPerPageMs} ms`,
+          target: '≤ 8 ms',
+          ok: uncached.cpuPerPageMs <= 8,
         },
       );
     }
