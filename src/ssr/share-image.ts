@@ -10,7 +10,7 @@ const HOME_GALLERY_ID = 3;
  * still being made, the slide just rotated or replaced) or cannot be read, the business's picture
  * (COMPANY_IMAGE, else the logo): a page never goes without one.
  */
-export async function shareImageUrl(services: Pick<Services, 'galleries'>, business: Pick<Config['business'], 'image'>): Promise<string> {
+async function shareImageUrl(services: Pick<Services, 'galleries'>, business: Pick<Config['business'], 'image'>): Promise<string> {
   const gallery = await services.galleries.find(HOME_GALLERY_ID, { publicOnly: true }).catch(() => undefined);
   const first = [...(gallery?.images ?? [])].sort((a, b) => a.order - b.order).find((image) => image.image_url);
   return first?.image_url ?? business.image;

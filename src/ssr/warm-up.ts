@@ -5,7 +5,7 @@ import { listen } from '../listen.ts';
 import type { Logger } from '../logger.ts';
 
 /** The home page, and a catalogue search: the kind of render every new search pays for. */
-export const WARM_UP_PAGES: readonly string[] = ['/', '/catalogue?q=acer'];
+const WARM_UP_PAGES: readonly string[] = ['/', '/catalogue?q=acer'];
 
 /**
  * Requests a few pages through the whole app before the web process listens, so that no visitor
