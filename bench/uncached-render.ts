@@ -9,8 +9,10 @@ export interface UncachedFigures {
   p50: number;
   p95: number;
   max: number;
-  /** The server process's CPU time (every thread: zlib's pool too) ÷ pages rendered, in ms. */
+  /** The server process's CPU time (every thread: zlib's pool too) ÷ pages rendered, in ms, less its idle use. */
   cpuPerPageMs: number;
+  /** What the same process used while no request came (its queue workers, timers), in ms per second. */
+  idleCpuMsPerSecond: number;
 }
 
 /** The CPU time a process has used so far (user + system, all its threads), in ms, from /proc. */
@@ -32,8 +34,10 @@ const round1 = (ms: number) => Math.round(ms * 10) / 10;
  * another on an otherwise idle server, each a URL no one asked before (the page cache keys on the
  * whole query string; `n` changes nothing else), with gzip accepted as a browser does. Latency to
  * the last byte, and the server process's CPU time per page read from /proc before and after
- * (its clock ticks are 10 ms, so a few hundred pages are needed). The first unmeasured pages let
- * the JIT settle; the web process does the same before it listens (src/ssr/warm-up.ts).
+ * (its clock ticks are 10 ms, so a few hundred pages are needed), less what the process uses
+ * idle: the bench server also runs the queue workers, whose polling is no page's cost. The first
+ * unmeasured pages let the JIT settle; the web process does the same before it listens
+ * (src/ssr/warm-up.ts).
  */
 export async function benchUncachedRender(baseUrl: string, serverPid: number, pages = 400): Promise<UncachedFigures> {
   const run = Date.now().toString(36);
@@ -49,10 +53,14 @@ export async function benchUncachedRender(baseUrl: string, serverPid: number, pa
     return ms;
   };
   for (let i = 0; i < 30; i++) await get(`warm${i}`);
+  const idleStart = { cpu: processCpuMs(serverPid), at: performance.now() };
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const idleCpuMsPerSecond = (processCpuMs(serverPid) - idleStart.cpu) / ((performance.now() - idleStart.at) / 1000);
   const times: number[] = [];
-  const cpuBefore = processCpuMs(serverPid);
+  const started = { cpu: processCpuMs(serverPid), at: performance.now() };
   for (let i = 0; i < pages; i++) times.push(await get(i));
-  const cpuMs = processCpuMs(serverPid) - cpuBefore;
+  const seconds = (performance.now() - started.at) / 1000;
+  const cpuMs = processCpuMs(serverPid) - started.cpu - idleCpuMsPerSecond * seconds;
   times.sort((a, b) => a - b);
   return {
     pages,
@@ -60,5 +68,6 @@ export async function benchUncachedRender(baseUrl: string, serverPid: number, pa
     p95: round1(percentile(times, 95)),
     max: round1(times.at(-1)!),
     cpuPerPageMs: round1(cpuMs / pages),
+    idleCpuMsPerSecond: round1(idleCpuMsPerSecond),
   };
 }
