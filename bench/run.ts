@@ -18,6 +18,7 @@ import { benchStaticVsNginx, NGINX } from './static-vs-nginx.ts';
 import { benchTrade, TRADE_API_PATHS } from './trade.ts';
 import { benchCompiledRss, benchDemoRss } from './demo-rss.ts';
 import { benchRenditionMemory } from './rendition-memory.ts';
+import { benchUncachedRender, UNCACHED_SEARCH } from './uncached-render.ts';
 import { benchUploadMemory } from './upload-memory.ts';
 import { benchWidgetRoute } from './widget-route.ts';
 import { benchWorkerRss } from './worker-rss.ts';
@@ -37,6 +38,7 @@ const SECTIONS = [
   'lighthouse',
   'render',
   'static-vs-nginx',
+  'uncached',
   'search',
   'images',
   'seed',
@@ -52,7 +54,7 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections measured against the shared bench server (bench/server.ts), started only for them. */
-const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render', 'static-vs-nginx'];
+const SERVER_SECTIONS: readonly Section[] = ['widget', 'bundle', 'lighthouse', 'render', 'static-vs-nginx', 'uncached'];
 
 const usage = `usage: npm run bench [-- <section>…]   sections: ${SECTIONS.join(', ')} (default: all)`;
 
@@ -202,6 +204,25 @@ if (SERVER_SECTIONS.some((s) => selected.has(s))) {
           console.log(`  static file ${file.path} from the app: ${Math.round(file.rps)} req/s, ${us(file.cpuPerRequestUs)} CPU/request`);
         }
       }
+    });
+
+    // Issue 20: a search page no one asked before costs a few milliseconds of the server's CPU.
+    await section('uncached', async () => {
+      const uncached = await benchUncachedRender(baseUrl, server.pid!);
+      results.push(
+        {
+          name: `uncached search page ${UNCACHED_SEARCH}&n=<new>, p95 of ${uncached.pages} sequential requests`,
+          value: `${uncached.p95} ms (p50 ${uncached.p50} ms, max ${uncached.max} ms)`,
+          target: '≤ 30 ms',
+          ok: uncached.p95 <= 30,
+        },
+        {
+          name: 'uncached search page: server process CPU time per page',
+          value: `${uncached.cpuPerPageMs} ms (idle, the process used ${uncached.idleCpuMsPerSecond} ms/s, taken off)`,
+          target: '≤ 8 ms',
+          ok: uncached.cpuPerPageMs <= 8,
+        },
+      );
     });
   } finally {
     if (server.connected) {

@@ -13,6 +13,7 @@ import { housekeepingSchedules } from './housekeeping.ts';
 import { exitOnStartupError } from './startup-errors.ts';
 import { createServices } from './services.ts';
 import { limitSharp } from './sharp-limits.ts';
+import { warmUp } from './ssr/warm-up.ts';
 import { sweepStaleTempFiles } from './tmp-sweep.ts';
 
 /** How long requests under way get to finish after SIGTERM before their connections are cut. */
@@ -61,7 +62,12 @@ async function main(): Promise<void> {
     log.info({ ms: Date.now() - started }, 'demo pictures and catalogue downloads made');
   }
 
-  const server = createHttpServer(createApp(deps, services), config.http);
+  const app = createApp(deps, services);
+  // Before listening, so the first visitors find the render warm (src/ssr/warm-up.ts).
+  const warming = Date.now();
+  await warmUp(app, log);
+  log.info({ ms: Date.now() - warming }, 'pages warmed up');
+  const server = createHttpServer(app, config.http);
   await listen(server, config.port, config.host);
   log.info(
     {

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -9,9 +11,22 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** The Koa server; in development it answers everything that is not the app itself. */
 const server = 'http://localhost:3000';
 
-export default defineConfig({
+/**
+ * React Router ships a production build (dist/production: its development warnings compiled out)
+ * but its package.json maps every export condition to dist/development, so neither Vite nor Node
+ * would ever pick it (remix-run/react-router#14102). A production build (`vite build`) takes it by
+ * file path, for the browser and the server alike; the dev server keeps the warnings.
+ */
+const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ mode }) => ({
   root,
   plugins: [react(), precompress()],
+  resolve: { alias: mode === 'production' ? reactRouterProduction : [] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -43,6 +58,11 @@ export default defineConfig({
   // (entry-server.tsx) into dist/ssr/, which the web process imports (src/ssr/renderer.ts).
   environments: {
     ssr: {
+      // Bundled rather than left to Node, which would resolve them to React Router's development
+      // build (above); with its own two small dependencies, which the app does not list. The rest
+      // the render imports picks its build from NODE_ENV when the process loads it: React,
+      // react-dom/server, Redux Toolkit, React Redux (src/ssr/renderer.test.ts checks both).
+      resolve: { noExternal: ['react-router', 'react-router-dom', 'cookie', 'set-cookie-parser'] },
       build: {
         outDir: 'dist/ssr',
         emptyOutDir: true,
@@ -64,4 +84,4 @@ export default defineConfig({
       ['/api', '/sanctum', '/media', '/downloads', '/healthz'].map((prefix) => [prefix, { target: server, changeOrigin: false }]),
     ),
   },
-});
+}));

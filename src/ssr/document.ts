@@ -66,15 +66,17 @@ export function pageDocument(template: string, parts: DocumentParts): string {
     template
       .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_link, href: string) => styled(href))
       .replace(/\s*<meta\s+name="description"[\s\S]*?>/, '')
-      .replace(/<title>[\s\S]*?<\/title>/, () => head.join('\n    '))
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
       .replace('</head>', () => `  ${assets.join('\n    ')}\n  </head>`)
+      // The page reads without JavaScript, so the app's code (hydration) must not compete with the
+      // page's own picture and fonts for a slow connection: it is fetched at low priority. (Before
+      // the page's own markup goes in: only the template and the preloads hold such tags, and the
+      // markup is most of the document's length.)
+      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+      .replace(/<title>[\s\S]*?<\/title>/, () => head.join('\n    '))
       // Ahead of everything the browser parses first (the stylesheets are inlined in the head).
       .replace(/<meta name="viewport"[^>]*>/, (viewport) => [viewport, ...preloads].join('\n    '))
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${handover}`)
-      // The page reads without JavaScript, so the app's code (hydration) must not compete with the
-      // page's own picture and fonts for a slow connection: it is fetched at low priority.
-      .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
   );
 }
 

@@ -1,5 +1,3 @@
-import { gzipSync } from 'node:zlib';
-
 /** A rendered page as the cache keeps it: the full document, and its gzip when it is the same for everyone. */
 export interface CachedPage {
   status: number;
@@ -37,10 +35,9 @@ export function pageCache(options: PageCacheOptions) {
       return hit;
     },
 
-    /** Stores a page; `shared` pages (no per-visitor parts) are compressed once, here. */
-    set(revision: number, pathAndQuery: string, page: { status: number; html: string; shared: boolean }): CachedPage {
-      const entry: CachedPage & { bytes: number } = { status: page.status, html: page.html, bytes: 0 };
-      if (page.shared) entry.gzip = gzipSync(page.html, { level: 9 });
+    /** Stores a page, with its gzip when it is the same for everyone (page-gzip.ts). */
+    set(revision: number, pathAndQuery: string, page: CachedPage): CachedPage {
+      const entry: CachedPage & { bytes: number } = { ...page, bytes: 0 };
       entry.bytes = Buffer.byteLength(page.html) + (entry.gzip?.length ?? 0) + pathAndQuery.length;
       if (entry.bytes > options.maxBytes) return entry;
       const key = keyOf(revision, pathAndQuery);

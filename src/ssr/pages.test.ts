@@ -8,8 +8,10 @@ import { createServices } from '../services.ts';
 import { signedIn, sendForm } from '../../test/admin.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
 import { insertGallery, insertWidget } from '../../test/factories.ts';
-import { insertCatalogueItems } from '../../seeds/factories.ts';
+import { insertCatalogueItems, insertGalleryImage } from '../../seeds/factories.ts';
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import type { Server } from 'node:http';
 import { TestClient } from '../../test/http-client.ts';
 
@@ -105,6 +107,39 @@ describe('server-rendered public pages', () => {
       expect(metaContent(html, 'property', 'og:image'), path).toBe(context.deps.config.business.image);
       expect(metaContent(html, 'name', 'twitter:image'), path).toBe(context.deps.config.business.image);
     }
+  });
+
+  it('shows a new banner slide as the share image on the next page rendered', async () => {
+    // The first page renders at this revision (the share image then comes from memory); the slide
+    // bumps the content revision, so the next render reads the gallery again.
+    expect(metaContent(await (await fetch(`${server.baseUrl}/find?before-slide`)).text(), 'property', 'og:image')).toBe(
+      context.deps.config.business.image,
+    );
+    const jpeg = 'banner/slide-960.jpg';
+    const renditions = { thumb: 'banner/t.jpg', widths: [{ width: 960, height: 720, avif: 'banner/s.avif', webp: 'banner/s.webp', jpeg }] };
+    await insertGalleryImage(context.deps.db, { gallery_id: 3, status: 'ready', order: 0, renditions });
+    try {
+      const html = await (await fetch(`${server.baseUrl}/find?after-slide`)).text();
+      expect(metaContent(html, 'property', 'og:image')).toBe(new URL(context.deps.storage.url(jpeg), context.deps.config.appUrl).href);
+    } finally {
+      await context.deps.db('gallery_images').where({ gallery_id: 3 }).delete();
+    }
+  });
+
+  it('sends a shared page gzipped once for everyone: the render and the hits after it get the same bytes', async () => {
+    const raw = () =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        get(`${server.baseUrl}/about?gzip-check`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const rendered = await raw();
+    const hit = await raw();
+    expect(rendered.encoding).toBe('gzip');
+    expect(hit.body.equals(rendered.body)).toBe(true);
+    expect(gunzipSync(rendered.body).toString()).toContain(widgetText('AboutText'));
   });
 
   it('renders the catalogue search from the query string, with the matching lines only', async () => {

@@ -8,10 +8,11 @@ import { pageDocument } from './document.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { pageAssets } from './manifest.ts';
 import { pageCache, type CachedPage } from './page-cache.ts';
+import { gzipPage } from './page-gzip.ts';
 import { isPersonalPagePath, isServerRenderedPath } from './paths.ts';
 import { personalResolver } from './personal-resolver.ts';
 import { loadServerRenderer, type ServerRenderer } from './renderer.ts';
-import { shareImageUrl } from './share-image.ts';
+import { shareImageAtRevision } from './share-image.ts';
 import { structuredData } from './structured-data.ts';
 import type { Viewer } from '../viewer.ts';
 import type { User } from '../modules/users/service.ts';
@@ -47,7 +48,8 @@ export function serverPages(
 ) {
   const revision = deps.contentRevision;
   const cache = pageCache({ maxEntries: options.maxEntries ?? 1000, maxBytes: options.maxBytes ?? 64 * 1024 * 1024 });
-  const resolveApi = apiResolver(services, deps.config);
+  const readsAt = apiResolver(services, deps.config);
+  const shareImageAt = shareImageAtRevision(services, deps.config.business);
   let loading: Promise<ServerRenderer | undefined> | undefined;
   const renderer = () =>
     (loading ??= loadServerRenderer(deps.config.webDist).catch((err: unknown) => {
@@ -55,12 +57,15 @@ export function serverPages(
       return undefined;
     }));
 
+  /** `revision`: the content revision the page is cached at; undefined for a page never cached. */
   async function renderDocument(
     ctx: Context,
     built: ServerRenderer,
     formPost: FormPostResult | null,
     page: { url: string; path: string; personal: boolean },
+    revision: number | undefined,
   ): Promise<{ status: number; html: string } | undefined> {
+    const resolveApi = readsAt(revision);
     const result = await built.render({
       url: `${deps.config.appUrl}${page.url}`,
       resolveApi: page.personal
@@ -78,13 +83,13 @@ export function serverPages(
       ctx.redirect(result.location);
       return undefined;
     }
-    const html = pageDocument(built.template, await documentParts(built, result, page.path));
+    const html = pageDocument(built.template, await documentParts(built, result, page.path, revision));
     return { status: result.status, html };
   }
 
-  async function documentParts(built: ServerRenderer, page: RenderedPage, pathname: string) {
+  async function documentParts(built: ServerRenderer, page: RenderedPage, pathname: string, revision: number | undefined) {
     const canonicalUrl = `${deps.config.appUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
-    const image = page.meta.image ?? (await shareImageUrl(services, deps.config.business));
+    const image = page.meta.image ?? (await shareImageAt(revision));
     return {
       html: page.html,
       meta: page.meta,
@@ -137,14 +142,17 @@ export function serverPages(
     if (current !== undefined) deps.metrics.pageCacheMisses.inc();
     let rendered: { status: number; html: string } | undefined;
     try {
-      rendered = await renderDocument(ctx, built, formPost, page);
+      rendered = await renderDocument(ctx, built, formPost, page, current);
     } catch (err) {
       deps.log.error({ err, url: page.url }, 'server render failed; serving the client-rendered app');
       return false;
     }
     if (!rendered) return true; // redirected
-    const shared = !rendered.html.includes(CSRF_PLACEHOLDER);
-    send(ctx, current === undefined ? rendered : cache.set(current, page.url, { ...rendered, shared }), page.personal);
+    // A cached page is compressed once for everyone, unless it carries each visitor's own token (a
+    // form): koa-compress then compresses each response, as it does the pages never cached.
+    const shared = current !== undefined && !rendered.html.includes(CSRF_PLACEHOLDER);
+    const gzip = shared ? await gzipPage(rendered.html) : undefined;
+    send(ctx, current === undefined ? rendered : cache.set(current, page.url, { ...rendered, gzip }), page.personal);
     return true;
   }
 

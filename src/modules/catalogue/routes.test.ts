@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordFile } from './store.ts';
 import { renderCatalogue } from './render-job.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../../test/harness.ts';
 import type { TestClient } from '../../../test/http-client.ts';
@@ -168,6 +169,18 @@ describe('catalogue downloads', () => {
         generated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       });
       expect(body[format].bytes).toBeGreaterThan(1000);
+    }
+  });
+
+  it('lists each format by its newest catalogue revision, whichever render finished last', async () => {
+    const before = (await client.get('/api/catalogue/downloads')).body;
+    const file = { storage_key: 'catalogue/overlapping', bytes: 2000, rows: 1, sha256: 'x'.repeat(64), generated_at: new Date() };
+    // A render of an older revision that finished after the newest one.
+    const late = await recordFile(ctx.deps.db, { ...file, format: 'pdf', revision: before.pdf.revision - 1 });
+    try {
+      expect((await client.get('/api/catalogue/downloads')).body).toEqual(before);
+    } finally {
+      await ctx.deps.db('catalogue_files').where({ id: late.id }).delete();
     }
   });
 

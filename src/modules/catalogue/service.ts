@@ -35,6 +35,7 @@ import {
   currentRevision,
   formerCodeOwners,
   latestFile,
+  latestFiles,
   storedLines,
   LINE_COLUMNS,
   linesByIds,
@@ -414,7 +415,7 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
 
     /** The newest generated file of each format, or null while none has been generated yet. */
     async downloads(): Promise<CatalogueDownloads> {
-      const [pdf, xlsx] = await Promise.all([latestFile(deps.db, 'pdf'), latestFile(deps.db, 'xlsx')]);
+      const { pdf, xlsx } = await latestFiles(deps.db);
       return { pdf: presentDownload('pdf', pdf), xlsx: presentDownload('xlsx', xlsx) };
     },
 

@@ -180,6 +180,14 @@ export async function latestFile(db: Knex, format: CatalogueFormat): Promise<Cat
     .first();
 }
 
+/** The newest file of each format (as {@link latestFile}), in one query: the catalogue page reads both. */
+export async function latestFiles(db: Knex): Promise<Partial<Record<CatalogueFormat, CatalogueFile>>> {
+  const rows = await CatalogueFile.query(db)
+    .distinctOn('format')
+    .orderBy([{ column: 'format' }, { column: 'revision', order: 'desc' }, { column: 'id', order: 'desc' }]);
+  return Object.fromEntries(rows.map((row) => [row.format, row]));
+}
+
 /** Records a stored file. */
 export async function recordFile(
   db: Knex,

@@ -35,14 +35,15 @@ export function widgetService(deps: Pick<Deps, 'db' | 'storage' | 'events' | 'lo
     },
 
     /**
-     * As findPublic, plus the body already serialised (what the public route sends). `fresh` skips
-     * the short-lived cache: the server render caches whole pages by content revision, and must
-     * not put a widget another process has just changed into a page of the new revision.
+     * As findPublic, plus the body already serialised (what the public route sends). `revision`:
+     * the content revision the caller has just read (the server render reads it once per page, for
+     * its page cache key), else it is read here. Either way it was read after the request arrived,
+     * so the widget cached at that revision is as new as one read now.
      */
-    async findPublicJson(idOrName: string, options: { fresh?: boolean } = {}): Promise<{ value: PublicWidget; json: string }> {
+    async findPublicJson(idOrName: string, options: { revision?: number } = {}): Promise<{ value: PublicWidget; json: string }> {
       const key = idOrName.toLowerCase();
-      const revision = await deps.contentRevision.current();
-      const hit = options.fresh ? undefined : cache.get(key);
+      const revision = options.revision ?? (await deps.contentRevision.current());
+      const hit = cache.get(key);
       if (hit && hit.revision === revision) return hit;
       const query = Widget.query(deps.db);
       const widget = /^\d{1,9}$/.test(idOrName)
