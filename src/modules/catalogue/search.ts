@@ -62,9 +62,9 @@ function wordMatch(word: string): WordMatch {
   };
 }
 
-function filtered(db: Knex, filter: LineFilter): Knex.QueryBuilder {
+function filtered(db: Knex, filter: LineFilter, from = 'catalogue_items'): Knex.QueryBuilder {
   // Retired lines are history (plant lists, quotes), never part of the catalogue a buyer searches.
-  const builder = db('catalogue_items').whereNull('retired_at');
+  const builder = db(from).whereNull('retired_at');
   for (const { like, species, speciesGenera, genera, code } of (filter.words ?? []).map(wordMatch)) {
     // A curated name ("hornbeam") belongs to every line of its genus or species, even one whose
     // own common name is blank. One OR per word: for listings and words no trigram index can
@@ -171,19 +171,22 @@ function likeViaIndex(column: string, like: string, piece: string): [string, str
 }
 
 /**
- * The ways word number `n` names a line, each its own SELECT with a single indexed condition:
+ * The ways a word names a line, each its own SELECT of `select` with a single indexed condition:
  * the trigram indexes for the line's own fields, the (genus, species) index for curated genus and
- * species names, the unique index for a product code. Each gives the line's id and how well that
- * way names it, as {@link searchRank} grades it (0 its own plant, 1 its genus, 2 botanical).
+ * species names, the unique index for a product code. Each adds `level`, how well that way names
+ * the line, as {@link searchRank} grades it (0 its own plant, 1 its genus, 2 botanical).
  *
  * One OR over the same conditions is the same set, but the planner prices it as a whole against
  * a table scan; at 5,000 lines without statistics the scan won (ILIKE costs it almost nothing)
  * and took 5–40 ms. A single indexed condition has no such rival at any size.
  */
-function wordArms(db: Knex, word: string, piece: string, n: number): Knex.Raw[] {
+function wordArms(db: Knex, { word, piece }: IndexedWord, select: readonly (string | Knex.Raw)[]): Knex.QueryBuilder[] {
   const { like, genera, plants, code } = wordMatch(word);
   const arm = (level: number, [condition, bindings]: [string, readonly string[]]) =>
-    db.raw(`SELECT id AS hit, ${n} AS word, ${level} AS level FROM catalogue_items WHERE retired_at IS NULL AND ${condition}`, bindings);
+    db('catalogue_items')
+      .whereNull('retired_at')
+      .whereRaw(condition, bindings)
+      .select(...select, db.raw(`${level} AS level`));
   const arms = [
     arm(2, likeViaIndex('genus', like, piece)),
     arm(2, likeViaIndex('species', like, piece)),
@@ -200,18 +203,26 @@ function wordArms(db: Knex, word: string, piece: string, n: number): Knex.Raw[] 
   return arms;
 }
 
+/** A search word a trigram index can answer, and the part of it the index is asked for. */
+interface IndexedWord {
+  word: string;
+  piece: string;
+}
+
 /**
- * The lines every indexable word names, each with its rank: a word grades a line by the best way
- * it names it, and a line ranks as its worst-graded word (exactly {@link searchRank}'s CASE).
+ * The arms of each indexable word as MATERIALIZED CTEs on `query` (`word0_arm0`…), and the SQL
+ * reading each word's arms as one set. Materialized, each arm is planned alone: under one Append
+ * the planner hands a few hundred-line arms to parallel workers at 100,000 lines, and starting
+ * them costs more than the reads (q=hornbeam 19 ms instead of 5 on two shared cores).
  */
-function hitsQuery(db: Knex, words: { word: string; piece: string }[]): Knex.Raw {
-  const arms = words.flatMap(({ word, piece }, n) => wordArms(db, word, piece, n));
-  return db.raw(
-    `SELECT hit, max(level) AS rank FROM (
-       SELECT hit, word, min(level) AS level FROM (${arms.map(() => '?').join(' UNION ALL ')}) AS arms GROUP BY hit, word
-     ) AS graded GROUP BY hit HAVING count(*) = ?`,
-    [...arms, words.length],
-  );
+function armsOf(db: Knex, query: Knex.QueryBuilder, words: readonly IndexedWord[], columns: readonly (string | Knex.Raw)[]): string[] {
+  return words.map((word, w) => {
+    const arms = wordArms(db, word, w === 0 ? columns : ['id AS hit']).map((arm, a) => {
+      query.withMaterialized(`word${w}_arm${a}`, arm);
+      return `SELECT * FROM word${w}_arm${a}`;
+    });
+    return arms.join(' UNION ALL ');
+  });
 }
 
 /**
@@ -234,8 +245,9 @@ const NAMED_WHEN_EMPTY = 3;
  * is too generous for short queries), ties to the genus with more lines, and their lines in
  * catalogue order. Pass no names for no fallback.
  *
- * - `hits`: the matching ids from {@link hitsQuery}, index by index; `matched` reads their lines
- *   through the primary key and applies the exact filters and any word too short to index.
+ * - `matched`: the lines the first word names, joined to the ids each other word names (every
+ *   way a word names a line read by its own index: {@link wordArms}, {@link armsOf}), with the
+ *   exact filters and any word too short to index applied to them.
  * - `nearest`, `picked`, `fallback` run only when nothing matched (an uncorrelated NOT EXISTS is
  *   evaluated once, before any name is scored); `fallback` reads its genera through the
  *   (genus, species) index, an array the planner always prices as a few values.
@@ -251,19 +263,36 @@ export function searchQuery(db: Knex, filter: LineFilter, page: number, limit: n
   const columns = [...LINE_COLUMNS, ...tradeColumnsFor(db, viewer)];
   const exact = { genus: filter.genus, form: filter.form, height: filter.height };
   const shortRank = short.length ? searchRank(short) : undefined;
-  const matched = indexed.length
-    ? filtered(db, { ...exact, words: short })
-        .join('hits', 'catalogue_items.id', 'hits.hit')
-        .select(...columns, shortRank ? db.raw(`GREATEST(hits.rank, ${shortRank.sql}) AS rank`, shortRank.bindings) : 'hits.rank')
-    : filtered(db, { ...exact, words }).select(...columns, db.raw(`${shortRank!.sql} AS rank`, shortRank!.bindings));
+  let matched: Knex.QueryBuilder;
+  if (indexed.length) {
+    // The first word's lines, narrowed by the others' ids, the exact filters and the short
+    // words; a line ranks as its worst-graded word.
+    matched = db.queryBuilder();
+    const [first, ...others] = armsOf(db, matched, indexed, columns);
+    // The first word's lines, with their columns (read by the arms' own scans), each once with
+    // the best level the word gives it; then the other words' ids with theirs.
+    matched.with('found', db.raw(`SELECT DISTINCT ON (id) * FROM (${first}) AS arms ORDER BY id, level`));
+    const lines = filtered(db, { ...exact, words: short }, 'found');
+    others.forEach((arms, i) =>
+      lines.join(db.raw(`(SELECT hit, min(level) AS level FROM (${arms}) AS arms GROUP BY hit) AS word${i}`), `word${i}.hit`, 'found.id'),
+    );
+    const levels = ['found.level', ...others.map((_, i) => `word${i}.level`), ...(shortRank ? [shortRank.sql] : [])];
+    lines.select(
+      ...LINE_COLUMNS,
+      ...(viewer.trade ? ['trade'] : []),
+      db.raw(`GREATEST(${levels.join(', ')}) AS rank`, shortRank?.bindings ?? []),
+    );
+    matched.select('*').from(lines.as('matched_lines'));
+  } else {
+    matched = filtered(db, { ...exact, words }).select(...columns, db.raw(`${shortRank!.sql} AS rank`, shortRank!.bindings));
+  }
   const fallback = filtered(db, exact)
     .whereRaw('genus = ANY (ARRAY(SELECT genus FROM picked))')
     .select(...columns, db.raw('0 AS rank'));
   const { genera, names: candidates, lines } = names;
   const query = words.join(' ');
   return db.raw(
-    `WITH ${indexed.length ? 'hits AS MATERIALIZED (?),' : ''}
-     matched AS MATERIALIZED (?),
+    `WITH matched AS MATERIALIZED (?),
      nearest AS MATERIALIZED (
        SELECT genus, max(strict_word_similarity(?, name)) AS score, max(lines) AS lines
          FROM unnest(?::text[], ?::text[], ?::int[]) AS candidate(genus, name, lines)
@@ -292,7 +321,7 @@ export function searchQuery(db: Knex, filter: LineFilter, page: number, limit: n
             (SELECT revision FROM catalogue_state WHERE id = 1) AS revision
        FROM (SELECT) AS one LEFT JOIN page ON true
       ORDER BY page.rank, page.genus, page.species, page.form_position, page.height_position, page.id`,
-    [...(indexed.length ? [hitsQuery(db, indexed)] : []), matched, query, genera, candidates, lines, query, fallback, limit, page * limit],
+    [matched, query, genera, candidates, lines, query, fallback, limit, page * limit],
   );
 }
 
