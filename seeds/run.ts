@@ -56,6 +56,9 @@ export async function seed(deps: SeedDeps): Promise<SeedCounts> {
     return { widgets, galleries, imageIds, catalogue };
   });
 
+  // A filled catalogue gets statistics, as an import does (autovacuum may be off or not yet round).
+  if (result.catalogue) await db.raw('ANALYZE catalogue_items');
+
   // The seeded FindImage, and any IMAGE widget whose renditions failed for good.
   await requestMissingWidgetRenditions(deps);
 

@@ -128,6 +128,16 @@ describe('GET /api/catalogue search', () => {
     }
   });
 
+  it('the fallback sees a genus added since its names were read', async () => {
+    // The service keeps the fallback's names per catalogue revision; this search reads them.
+    expect((await search('?q=Tilai')).did_you_mean).not.toContain('Tilia');
+    const lime = await ctx.services.catalogue.create({ genus: 'Tilia', species: 'cordata', form: 'Bare root', height: '60-90' });
+    const body = await search('?q=Tilai');
+    expect(body.did_you_mean).toEqual(['Tilia']);
+    expect(genera(body)).toEqual(['Tilia']);
+    await ctx.services.catalogue.retire(lime.id);
+  });
+
   it('counts matches on a page past the end', async () => {
     const maple = await search('?q=maple&limit=2&page=7');
     expect(maple.results).toEqual([]);

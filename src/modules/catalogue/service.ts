@@ -44,7 +44,8 @@ import {
   type LineDescription,
   type ViewedRow,
 } from './store.ts';
-import { findLines, genusNames, nearestGenera, searchWords, type GenusMatch, type GenusNames } from './search.ts';
+import { findLines, searchLines, searchWords } from './search.ts';
+import { genusNames, NameIndex, NO_NAMES } from './fallback-names.ts';
 import { genusDetail, genusEntries, type GenusEntry } from './genera.ts';
 import { writeStaffWorkbook } from './staff-workbook.ts';
 
@@ -59,22 +60,6 @@ const MAX_LISTED_ERRORS = 50;
 
 /** Imported rows validated again by the catalogue's schema (imports may come from elsewhere), keeping their row numbers. */
 const validatedRows = (items: ImportRow[]): NumberedItem[] => items.map((item) => ({ ...validate(itemSchema, item), row: item.row }));
-
-/**
- * Which of the nearest genera the fallback shows: pg_trgm scores a one-letter slip in a short name
- * low ("Acre" ~ "Acer" is 0.25, below pg_trgm's own 0.3 default), so the floor sits under that; and
- * only genera close to the best, so a strong match does not drag weak ones in beside it.
- */
-const FALLBACK_MIN_SCORE = 0.2;
-const FALLBACK_OF_BEST = 0.9;
-const FALLBACK_MAX_GENERA = 3;
-
-/** The genera the fallback uses, from the nearest ones (best first). */
-const fallbackGenera = (nearest: GenusMatch[]) =>
-  nearest
-    .filter((m) => m.score >= FALLBACK_MIN_SCORE && m.score >= nearest[0]!.score * FALLBACK_OF_BEST)
-    .slice(0, FALLBACK_MAX_GENERA)
-    .map((m) => m.genus);
 
 /** The fields that say which plant, form and height a line is (one active line each). */
 const DESCRIPTION_FIELDS = ['genus', 'species', 'form', 'height'] as const;
@@ -111,17 +96,18 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
     return value;
   }
 
-  // The genus list and the names the fallback ranks change only with the catalogue: cached per
-  // revision, like the facets, so a typo costs no scan of the lines.
+  // The genus list changes only with the catalogue: cached per revision, like the facets.
   let genusCache: { revision: number; entries: GenusEntry[] } | undefined;
-  let namesCache: { revision: number; names: GenusNames } | undefined;
+  // The names the search's fallback ranks, with the revision they were read at. A search sends
+  // them without checking that revision first (one round trip, not two) and gets back the revision
+  // it read: only a search that needed the fallback and read a newer catalogue reads them anew.
+  let namesCache: { revision: number; index: NameIndex } | undefined;
 
-  async function names(): Promise<GenusNames> {
+  async function freshNames(): Promise<NameIndex> {
     const revision = await currentRevision(deps.db);
-    if (namesCache?.revision === revision) return namesCache.names;
-    const value = await genusNames(deps.db);
-    namesCache = { revision, names: value };
-    return value;
+    const index = new NameIndex(await genusNames(deps.db));
+    namesCache = { revision, index };
+    return index;
   }
 
   async function entries(): Promise<GenusEntry[]> {
@@ -195,25 +181,23 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
       const limit = query.limit ?? 50;
       const exact = { genus: query.genus, form: query.form, height: query.height };
       const words = searchWords(query.q);
-      const [found, facetValues] = await Promise.all([findLines(deps.db, { ...exact, words }, page, limit, viewer), facets()]);
-      let result = found;
-      let didYouMean: string[] = [];
-      if (found.total === 0 && words.length && query.match !== 'exact') {
-        const nearest = await nearestGenera(deps.db, words.join(' '), await names(), 10);
-        const genera = fallbackGenera(nearest);
-        const fallback = genera.length ? await findLines(deps.db, { ...exact, genera }, page, limit, viewer) : undefined;
-        if (fallback && fallback.total > 0) {
-          result = fallback;
-          didYouMean = genera;
-        } else {
-          didYouMean = nearest.slice(0, 3).map((m) => m.genus);
-        }
+      if (!words.length) {
+        const [found, facetValues] = await Promise.all([findLines(deps.db, exact, page, limit, viewer), facets()]);
+        return { results: found.rows.map((row) => presentItem(row, viewer)), total: found.total, facets: facetValues, did_you_mean: [] };
       }
+      // The words, their total and (unless `match` is `exact`) the fallback are one statement.
+      const fallback = query.match !== 'exact';
+      const search = (index: NameIndex | undefined) =>
+        searchLines(deps.db, { ...exact, words }, page, limit, viewer, fallback && index ? index.candidates(words.join(' ')) : NO_NAMES);
+      const known = namesCache;
+      const [first, facetValues] = await Promise.all([search(known?.index), facets()]);
+      const stale = fallback && !first.matched && known?.revision !== first.revision;
+      const answer = stale ? await search(await freshNames()) : first;
       return {
-        results: result.rows.map((row) => presentItem(row, viewer)),
-        total: result.total,
+        results: answer.rows.map((row) => presentItem(row, viewer)),
+        total: answer.total,
         facets: facetValues,
-        did_you_mean: didYouMean,
+        did_you_mean: answer.didYouMean,
       };
     },
 
