@@ -38,13 +38,16 @@ export default defineConfig(({ mode }) => ({
     chunkSizeWarningLimit: 450,
     rolldownOptions: {
       output: {
-        // Every page needs React, the router and the store, and the app's own lib/: two
-        // long-cached chunks with readable names, rather than a dozen the bundler would pick.
+        // Every page needs React, the router, the store and the app's own lib/: long-cached chunks
+        // with readable names, rather than a dozen the bundler would pick. The libraries are one
+        // chunk each so that web/src/app/boot.ts can evaluate them one task at a time.
         codeSplitting: {
           groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
             {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store|cookie|set-cookie-parser)[\\/]/,
+              name: 'store',
+              test: /node_modules[\\/](react-redux|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|use-sync-external-store)[\\/]/,
             },
             // What every layer may import (web/src/lib: the store, the API's base and shared
             // reads, the session): used by every page, so one chunk rather than a file each.

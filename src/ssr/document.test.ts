@@ -19,7 +19,7 @@ const parts = (html: string): DocumentParts => ({
   html,
   meta: { title: 'Home', description: 'The home page.' },
   handover: {},
-  assets: { css: ['/assets/main-1.css'], modules: ['/assets/vendor-1.js'] },
+  assets: { css: ['/assets/main-1.css'] },
   canonicalUrl: 'https://example.test/',
   shareImage: 'https://example.test/share.jpg',
   structuredData: [],
@@ -37,12 +37,12 @@ describe('pageDocument', () => {
     expect(html).toContain('<div id="root"><main><h1>Home</h1></main></div>');
   });
 
-  it('leaves a page without preloads as it is, and links, inlines and preloads its assets', () => {
+  it('leaves a page without preloads as it is, inlines its stylesheets and preloads no script', () => {
     const html = pageDocument(TEMPLATE, parts('<main><h1>Home</h1></main>'));
     expect(html).toContain('<div id="root"><main><h1>Home</h1></main></div>');
     expect(html).not.toContain('rel="preload"');
     expect(html).toContain('<style>body{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/main-1.css" media="print">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-1.js">');
+    expect(html).not.toContain('modulepreload');
     expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
   });
 });

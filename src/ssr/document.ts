@@ -21,10 +21,10 @@ export interface DocumentParts {
 }
 
 /**
- * The server-rendered document: the built index.html (its entry script, preloads and CSS) with
- * the page's own head — title, description, canonical, Open Graph, Twitter card, JSON-LD, the
- * page's stylesheets and chunk preloads — the rendered markup in #root and the handover as inert
- * JSON. The noscript warning goes: the page works without JavaScript.
+ * The server-rendered document: the built index.html (its entry script) with the page's own
+ * head — title, description, canonical, Open Graph, Twitter card, JSON-LD, the page's stylesheets
+ * inlined and the preloads its markup asked for — the rendered markup in #root and the handover as
+ * inert JSON. The noscript warning goes: the page works without JavaScript.
  */
 export function pageDocument(template: string, parts: DocumentParts): string {
   const { meta } = parts;
@@ -58,10 +58,7 @@ export function pageDocument(template: string, parts: DocumentParts): string {
     const link = `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}"${css === undefined ? '' : ' media="print"'}>`;
     return css === undefined ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>${link}`;
   };
-  const assets = [
-    ...parts.assets.css.map(styled),
-    ...parts.assets.modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
-  ];
+  const assets = parts.assets.css.map(styled);
   return (
     template
       .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_link, href: string) => styled(href))

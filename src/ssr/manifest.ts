@@ -6,10 +6,9 @@ interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-/** The CSS files and JS chunks a set of page modules needs, entry chunk excluded. */
+/** The CSS files a set of page modules needs, the entry's own excluded. */
 export interface PageAssets {
   css: string[];
-  modules: string[];
 }
 
 /**
@@ -20,10 +19,12 @@ export interface PageAssets {
 const APP_MODULE = 'src/app/main.tsx';
 
 /**
- * What the browser will need for the app and these page modules (manifest keys such as
- * `src/features/site/home-page.tsx`), following static imports: their stylesheets go in the head
- * (no flash of unstyled content, no layout shift) and their chunks are preloaded alongside the
- * entry. Files the entry itself loads are left out: index.html already links them.
+ * The stylesheets the app and these page modules (manifest keys such as
+ * `src/features/site/home-page.tsx`) need, following static imports: they go in the head (no
+ * flash of unstyled content, no layout shift). Their script chunks are not preloaded: the app
+ * starts after the first paint (web/src/app/boot.ts), and a preload would make the phone fetch
+ * them while it still needs its bandwidth for the page's own picture (Lighthouse counts them
+ * against the largest paint too). Files the entry itself loads are left out: index.html links them.
  */
 export function pageAssets(manifest: ViteManifest, sources: string[]): PageAssets {
   const entry = manifest['index.html'];
@@ -37,17 +38,15 @@ export function pageAssets(manifest: ViteManifest, sources: string[]): PageAsset
 
   const seen = new Set<string>();
   const css = new Set<string>();
-  const modules = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || already.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
-    modules.add(`/${chunk.file}`);
     for (const file of chunk.css ?? []) css.add(`/${file}`);
     for (const next of chunk.imports ?? []) visit(next);
   };
   for (const source of [APP_MODULE, ...sources]) visit(source);
   for (const file of entry?.css ?? []) css.delete(`/${file}`);
-  return { css: [...css], modules: [...modules] };
+  return { css: [...css] };
 }

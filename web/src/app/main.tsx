@@ -16,14 +16,15 @@ import { makeStore } from '../lib/store.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const store = makeStore();
 const handover = readHandover(document);
+// Evaluating the app's modules is one task; what follows runs in tasks of its own (a phone takes
+// tens of milliseconds over each step), so a tap between them is answered at once.
+if (handover) await nextTask();
+const store = makeStore();
 
 if (handover) {
   // A server-rendered public page: load the matched lazy routes first, so the first render is the
   // server's tree (no fallback), replay the server's query results, then hydrate.
-  // Each step in a task of its own (a phone takes tens of milliseconds over each): a tap between
-  // them is answered at once.
   await resolveLazyMatches(routes);
   await nextTask();
   store.dispatch(serverQueriesReceived(handover.api));
