@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -8,6 +8,7 @@ import './global.css';
 import { serverQueriesReceived } from '../lib/api/api.ts';
 import { App } from './app.tsx';
 import { readHandover } from './handover.ts';
+import { replayTypingBeforeHydration } from './typed-before-start.ts';
 import { RequestInfoProvider } from '../lib/request-context.tsx';
 import type { FormPostResult } from '../lib/request-context.tsx';
 import { routes } from './routes.tsx';
@@ -35,7 +36,16 @@ if (handover) {
   // browser answer a tap between them, instead of holding the main thread for the whole page
   // (hydration at the default priority is one uninterruptible task).
   startTransition(() => {
-    hydrateRoot(container, shell(<App router={router} waitForSession={false} />, handover.formPost));
+    hydrateRoot(
+      container,
+      shell(
+        <>
+          <App router={router} waitForSession={false} />
+          <AfterHydration run={handTypedTextToApp} />
+        </>,
+        handover.formPost,
+      ),
+    );
   });
 } else {
   // Auth, account and admin screens are rendered here. The router is created before the first
@@ -52,6 +62,17 @@ function shell(app: ReactNode, formPost: FormPostResult | null) {
       </Provider>
     </StrictMode>
   );
+}
+
+/** What was typed before the app hydrated goes to its components' state (typed-before-start.ts). */
+function handTypedTextToApp() {
+  if (container) replayTypingBeforeHydration(container);
+}
+
+/** Renders nothing; runs `run` once the tree it is in has hydrated (effects run after the commit). */
+function AfterHydration({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }
 
 /** Resolves after the browser has run whatever else was waiting (input, a paint). */

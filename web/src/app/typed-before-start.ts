@@ -1,0 +1,29 @@
+/** A text field of the page: what a visitor can type into. */
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+
+const NOT_TYPED = new Set(['checkbox', 'radio', 'hidden', 'submit', 'reset', 'button', 'file', 'image']);
+
+/**
+ * Hands the app what a visitor typed before it had hydrated: a server-rendered page can be filled
+ * in at once, and the app starts after the first paint. Hydrating keeps the text in a field but
+ * not in its component's state: React takes the server's value as the state's, and records it as
+ * the field's `defaultValue`. So, once hydrated, a field whose text differs from its
+ * `defaultValue` was typed into, and a form sent next would send the server's value. Each such
+ * field is told of its text as if typed now: React's change tracking is set to the old value, the
+ * text is put back past it, and an input event makes the component's onChange take it.
+ */
+export function replayTypingBeforeHydration(root: HTMLElement): void {
+  // All read first: the first field's change re-renders its form, and React then writes every
+  // other controlled field of it back to its state's value.
+  const typed = [...root.querySelectorAll<TextField>('input, textarea')]
+    .filter((field) => !(field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) && field.value !== field.defaultValue)
+    .map((field) => ({ field, text: field.value }));
+  for (const { field, text } of typed) {
+    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+    if (!setValue || !field.isConnected) continue;
+    field.value = field.defaultValue;
+    setValue.call(field, text);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
