@@ -39,8 +39,8 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         // Every page needs React, the router, the store and the app's own lib/: long-cached chunks
-        // with readable names, rather than a dozen the bundler would pick. The libraries are one
-        // chunk each so that web/src/app/boot.ts can evaluate them one task at a time.
+        // with readable names, rather than a dozen the bundler would pick. React is a chunk of its
+        // own so that web/src/app/boot.ts can evaluate it in a task of its own.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

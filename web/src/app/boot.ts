@@ -8,13 +8,11 @@
  */
 async function startApp(): Promise<void> {
   // Evaluating a module graph is one task the browser cannot interrupt, and a phone takes tens of
-  // milliseconds over each library: they are evaluated one per task (a tap between them is
-  // answered at once) before the app's own modules, which then find them ready.
+  // milliseconds over React DOM alone: it is evaluated in a task of its own (a tap between the two
+  // is answered at once), then the app's modules, which find it ready. (Only React DOM: it is
+  // CommonJS, kept whole anyway; importing an ES library's whole namespace here would keep every
+  // export of it in the bundle.)
   await import('react-dom/client');
-  await nextTask();
-  await import('react-router-dom');
-  await nextTask();
-  await import('@reduxjs/toolkit/query/react');
   await nextTask();
   await import('./main.tsx');
 }
