@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { fileTypeFromFile } from 'file-type';
@@ -120,7 +119,12 @@ function isHeading(notation: LineNotation, written: string): boolean {
   return written.trim().endsWith(':') || (capitals && (!name.includes(' ') || SECTION_WORDS.test(name)));
 }
 
-/** The first sheet's rows as text, streamed, refused as soon as it passes the line limit. */
+/**
+ * The first sheet's rows as text, refused past the line limit. Read whole, not streamed: the
+ * unpacked workbook is at most SCHEDULE_ZIP_LIMITS (checked first), and ExcelJS's streaming reader
+ * sometimes loses the workbook part when a file stores it after the sheets, as ExcelJS's own
+ * writer does (exceljs/exceljs#3064): a good schedule was then refused as unreadable.
+ */
 async function readXlsx(file: string): Promise<Rows> {
   try {
     await checkZipSizes(file, SCHEDULE_ZIP_LIMITS);
@@ -130,32 +134,22 @@ async function readXlsx(file: string): Promise<Rows> {
       file: [message.includes('unpacks') ? 'The workbook unpacks to far more than a planting schedule.' : UNREADABLE],
     });
   }
-  const input = createReadStream(file);
-  const rows: Rows = [];
+  const book = new ExcelJS.Workbook();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const cells: string[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, col) => {
-          cells[col - 1] = cellValue(cell.value);
-        });
-        rows.push(Array.from(cells, (c) => c ?? ''));
-        if (rows.length > SCHEDULE_MAX_LINES * 2) throw validationError({ file: [tooManyLines()] });
-      }
-      break; // the first sheet is the schedule
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
+    await book.xlsx.readFile(file);
+  } catch {
     throw validationError({ file: [UNREADABLE] });
-  } finally {
-    input.destroy();
+  }
+  const rows: Rows = [];
+  // The first sheet is the schedule.
+  for (const row of book.worksheets[0]?.getRows(1, book.worksheets[0].rowCount) ?? []) {
+    if (!row.hasValues) continue;
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      cells[col - 1] = cellValue(cell.value);
+    });
+    rows.push(Array.from(cells, (c) => c ?? ''));
+    if (rows.length > SCHEDULE_MAX_LINES * 2) throw validationError({ file: [tooManyLines()] });
   }
   return rows;
 }
