@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail, OrderSummary } from '../../../../../shared/api/orders.ts';
@@ -128,9 +128,13 @@ describe('OrderPage (admin)', () => {
     await userEvent.type(screen.getByLabelText('Note to the buyer (optional)'), 'Tuesday');
     await userEvent.click(screen.getByRole('button', { name: 'Start picking' }));
     expect(await screen.findByText('Saved: the order is now being picked; the buyer is being mailed.')).toBeInTheDocument();
-    const history = within(screen.getByRole('list', { name: 'Order history' })).getAllByRole('listitem');
-    expect(history[1]).toHaveTextContent('Being picked 23 Nov 2026 08:00 by Sam Staff — Tuesday');
-    expect(screen.getByRole('button', { name: 'Mark dispatched' })).toBeInTheDocument();
+    // The saved message comes with the answer; the history and buttons with the order read after it.
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Order history' })).getAllByRole('listitem')[1]).toHaveTextContent(
+        'Being picked 23 Nov 2026 08:00 by Sam Staff — Tuesday',
+      ),
+    );
+    expect(await screen.findByRole('button', { name: 'Mark dispatched' })).toBeInTheDocument();
     expect(seen.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
