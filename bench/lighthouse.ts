@@ -11,21 +11,13 @@ import { CATEGORIES, openChrome, runWithRetries, type Category, type LighthouseC
  */
 const LIGHTHOUSE_PAGES = ['/', '/catalogue', '/catalogue/genus/acer', '/contact', '/about', '/plant-list'] as const;
 
-/** One side of a page (the page itself, or its floor): the median of the runs that succeeded. */
-export interface Measured {
+/**
+ * One side of a page (the page itself, or its floor): the median of the runs that succeeded, with
+ * every run's shortfalls and warnings (deduplicated).
+ */
+export interface Measured extends Omit<RunFigures, 'benchmarkIndex'> {
   /** Runs that gave figures. */
   runs: number;
-  /** Every figure is the median of those runs. */
-  scores: Record<Category, number>;
-  tbtMs: number;
-  lcpMs: number;
-  fcpMs: number;
-  cls: number;
-  otherHosts: string[];
-  /** Scored audits short of 0.9 in any run, as `category: audit-id`. */
-  shortfalls: string[];
-  /** Lighthouse's own warnings (e.g. "the machine was too slow"), deduplicated. */
-  warnings: string[];
 }
 
 export interface Side {
