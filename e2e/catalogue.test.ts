@@ -40,12 +40,22 @@ describe('catalogue page', () => {
     await context.close();
   });
 
-  it('shows a readable list instead of the table on phones', async () => {
+  it('shows each line as a readable card on phones', async () => {
     const context = await newContext(browser, 'phone');
     const page = await context.newPage();
     await page.goto('/catalogue?q=acer', { waitUntil: 'networkidle' });
-    await expect(page.locator('table').isVisible()).resolves.toBe(false);
-    await page.locator('main').getByText(/Acer/).filter({ visible: true }).first().waitFor();
+    // The header row is for screen readers; each line is a card within the screen, its facts labelled.
+    expect((await page.locator('table thead').boundingBox())!.height).toBeLessThanOrEqual(1);
+    const card = page.locator('table tbody tr').filter({ hasText: 'campestre' }).first();
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const labelled = await card.evaluate((row) =>
+      Array.from(row.querySelectorAll('td'))
+        .filter((cell) => getComputedStyle(cell).display !== 'none')
+        .map((cell) => `${getComputedStyle(cell, '::before').content}|${getComputedStyle(cell, '::after').content}`),
+    );
+    expect(labelled).toEqual(expect.arrayContaining(['"Code: "|none', '"Form: "|none', '"Height: "|" cm"']));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'catalogue-phone');

@@ -41,8 +41,8 @@ describe('navigation', () => {
       .toBe(true);
     // A document load would forget this.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    const list = page.getByRole('list', { name: /^Plants \d/ });
-    await list.getByRole('link', { name: 'Acer' }).first().click();
+    const lines = page.getByRole('table', { name: /^Plants \d/ });
+    await lines.getByRole('link', { name: 'Acer' }).first().click();
     await page.waitForURL('**/catalogue/genus/acer');
     await page.getByRole('heading', { level: 1, name: /Acer/ }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();

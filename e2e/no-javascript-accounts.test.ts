@@ -44,7 +44,7 @@ for (const [screenName, viewport] of Object.entries(screens)) {
       await expect(page.getByRole('status').filter({ hasText: 'Loading your plant list' }).isVisible()).resolves.toBe(false);
       await screenshot(page, `no-js-plant-list-guest-${screenName}`);
 
-      // The catalogue's Add to list says why it is not there (the table or the list, by screen width).
+      // The catalogue's Add to list says why it is not there.
       await page.goto('/catalogue?q=acer');
       // (Playwright's text locators skip <noscript>, which is where the note is: read the page's text.)
       await expect(page.locator('main').innerText()).resolves.toContain('Adding to a plant list needs JavaScript.');

@@ -159,7 +159,7 @@ describe('trade accounts, end to end', () => {
     expect(await page.getByRole('cell', { name: 'In stock (500)' }).count()).toBeGreaterThan(0);
     await screenshot(page, 'trade-catalogue-desktop');
     await phoneShot(buyer, '/catalogue?q=fagus', 'trade-catalogue-phone', (p) =>
-      p.locator('dd', { hasText: '£2.50 · 100+ £1.99' }).first().waitFor(),
+      p.locator('td', { hasText: '£2.50 · 100+ £1.99' }).first().waitFor(),
     );
     // The demo catalogue's own terms (seeds/data/trade.ts): the limes show every kind of line.
     await page.goto('/catalogue?q=tilia', { waitUntil: 'networkidle' });
@@ -171,7 +171,7 @@ describe('trade accounts, end to end', () => {
     expect(await page.getByRole('cell', { name: /^£\d+\.\d\d · \d+\+ £\d+\.\d\d/ }).count()).toBeGreaterThan(0);
     await screenshot(page, 'trade-catalogue-seeded-desktop');
     await phoneShot(buyer, '/catalogue?q=tilia', 'trade-catalogue-seeded-phone', (p) =>
-      p.locator('dd', { hasText: 'Price on request' }).first().waitFor(),
+      p.locator('td', { hasText: 'Price on request' }).first().waitFor(),
     );
 
     // Approved, the plant list prices each line at its quantity (the 100+ break for 250) and

@@ -7,7 +7,7 @@ export function genusPath(genus: string): string {
 
 /**
  * A genus name linking to its page; plain text where the page would link to itself. A plain
- * link, not a router `<Link>`: a page shows it on every line twice, and the lines' one click
+ * link, not a router `<Link>`: a page shows it on every line, and the lines' one click
  * handler (`useRouteLinkClicks` in CatalogueLines) follows it inside the app.
  */
 export function GenusName({ genus, link = true, className }: { genus: string; link?: boolean; className?: string }) {

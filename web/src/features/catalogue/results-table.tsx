@@ -1,5 +1,6 @@
 import type { CatalogueLine } from '../../../../shared/api/catalogue.ts';
 import { useCatalogueLineAction } from '../../components/catalogue-line-action.ts';
+import { cx } from '../../components/cx.ts';
 import { GenusName } from './genus-link.tsx';
 import { availabilityText, PRICE_ON_REQUEST, priceText } from '../../../../shared/trade-text.ts';
 import styles from './results.module.css';
@@ -12,7 +13,12 @@ export interface ResultsTableProps {
   linkGenus?: boolean;
 }
 
-/** The wide-screen view: a striped table with a styled header row; trade columns only when the rows carry them. */
+/**
+ * The catalogue lines: a striped table on wide screens, one readable card per line on phones.
+ * Each line is written once and CSS lays it out either way (results.module.css): the phone's
+ * labels ("Code:", "Height: … cm") are CSS text, so the markup carries no second copy of a line
+ * for the server to render and the browser to hydrate. Trade columns only when the rows carry them.
+ */
 export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableProps) {
   const action = useCatalogueLineAction();
   const trade = rows.some((row) => row.trade);
@@ -37,18 +43,18 @@ export function ResultsTable({ rows, caption, linkGenus = false }: ResultsTableP
           {rows.map((row) => (
             <tr key={row.id}>
               <td className={styles.code}>{row.code}</td>
-              <td className={styles.botanical}>
+              <td className={styles.genus}>
                 <GenusName genus={row.genus} link={linkGenus} />
               </td>
-              <td className={styles.botanical}>{row.species}</td>
-              <td>{row.common_name}</td>
-              <td className={styles.nowrap}>{row.form}</td>
-              <td className={styles.nowrap}>{row.height}</td>
-              {trade && <td>{row.trade && (priceText(row.trade) || PRICE_ON_REQUEST)}</td>}
-              {trade && <td>{row.trade && availabilityText(row.trade)}</td>}
+              <td className={styles.species}>{row.species}</td>
+              <td className={styles.common}>{row.common_name}</td>
+              <td className={styles.form}>{row.form}</td>
+              <td className={cx(styles.height, row.height !== 'Rootstock' && styles.inCm)}>{row.height}</td>
+              {trade && <td className={styles.price}>{row.trade && (priceText(row.trade) || PRICE_ON_REQUEST)}</td>}
+              {trade && <td className={styles.availability}>{row.trade && availabilityText(row.trade)}</td>}
               {action && (
-                <td>
-                  <action.Control row={row} view="table" />
+                <td className={styles.action}>
+                  <action.Control row={row} />
                 </td>
               )}
             </tr>

@@ -20,10 +20,10 @@ const rows = (
   <addToList.Scope rows={[acer, betula]}>
     <ul>
       <li>
-        <addToList.Control row={acer} view="list" />
+        <addToList.Control row={acer} />
       </li>
       <li>
-        <addToList.Control row={betula} view="list" />
+        <addToList.Control row={betula} />
       </li>
     </ul>
   </addToList.Scope>

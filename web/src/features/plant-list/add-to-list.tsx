@@ -25,18 +25,15 @@ interface LineStatus {
 
 /** What the scope shares with every line's form. */
 interface AddToListState {
-  /** Statuses by form key (`table-11`, `list-11`). */
+  /** Statuses by line id. */
   statuses: Readonly<Record<string, LineStatus>>;
-  /** The form keys being added. */
+  /** The ids of the lines being added. */
   adding: ReadonlySet<string>;
   /** False until hydration: until then a click could only submit the bare form. */
   hydrated: boolean;
 }
 
 const AddToListStateContext = createContext<AddToListState>({ statuses: {}, adding: new Set(), hydrated: false });
-
-/** The form key of one line in one view: the table and the phone list each have a form per line. */
-const formKey = (view: string, lineId: number | string) => `${view}-${lineId}`;
 
 /**
  * Around a page of catalogue lines: the one submit handler for every line's "Add to list" form
@@ -62,8 +59,8 @@ function AddToListScope({ rows, children }: { rows: CatalogueLine[]; children: R
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.dataset.lineId) return;
     event.preventDefault();
-    const key = formKey(form.dataset.view ?? '', form.dataset.lineId);
-    const row = rows.find((candidate) => String(candidate.id) === form.dataset.lineId);
+    const key = form.dataset.lineId;
+    const row = rows.find((candidate) => String(candidate.id) === key);
     if (!row || adding.has(key)) return;
     const quantity = String(new FormData(form).get('quantity') ?? '');
     const value = Number(quantity);
@@ -102,9 +99,9 @@ function AddToListScope({ rows, children }: { rows: CatalogueLine[]; children: R
  * field is marked invalid. The quantity is the browser's own field: what is typed, even before the
  * page's script has started, stays. Without JavaScript the form is hidden and a note says why.
  */
-function AddToListControl({ row, view }: { row: CatalogueLine; view: 'table' | 'list' }) {
+function AddToListControl({ row }: { row: CatalogueLine }) {
   const { statuses, adding, hydrated } = useContext(AddToListStateContext);
-  const key = formKey(view, row.id);
+  const key = String(row.id);
   const id = `add-${key}`;
   const status = statuses[key];
   const name = lineName(row);
@@ -113,7 +110,7 @@ function AddToListControl({ row, view }: { row: CatalogueLine; view: 'table' | '
       <noscript>
         <p className={styles.noScript}>Adding to a plant list needs JavaScript.</p>
       </noscript>
-      <form className={styles.form} data-line-id={row.id} data-view={view} noValidate aria-label={`Add ${name} to the plant list`}>
+      <form className={styles.form} data-line-id={row.id} noValidate aria-label={`Add ${name} to the plant list`}>
         <label className="visually-hidden" htmlFor={`${id}-quantity`}>
           {`Quantity of ${name}`}
         </label>
