@@ -26,7 +26,7 @@ describe('navigation', () => {
     await context.close();
   });
 
-  it('catalogue lines and the footer: their plain links are followed inside the app, a new-tab click is left to the browser', async () => {
+  it('catalogue lines, the genus index and the footer: their plain links are followed inside the app, a new-tab click is left to the browser', async () => {
     const context = await newContext(browser, 'phone');
     const page = await context.newPage();
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
@@ -45,6 +45,10 @@ describe('navigation', () => {
     await lines.getByRole('link', { name: 'Acer' }).first().click();
     await page.waitForURL('**/catalogue/genus/acer');
     await page.getByRole('heading', { level: 1, name: /Acer/ }).waitFor();
+    await page.goBack();
+    await page.getByRole('navigation', { name: 'Browse by genus' }).getByRole('link', { name: 'Betula' }).click();
+    await page.waitForURL('**/catalogue/genus/betula');
+    await page.getByRole('heading', { level: 1, name: /Betula/ }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL('**/legal/privacy');
     await expect(page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
