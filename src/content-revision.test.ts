@@ -25,7 +25,23 @@ describe('the content revision', () => {
     expect(afterUpdate).toBeGreaterThan(afterInsert);
     await insertCatalogueItems(db, 3);
     await db('catalogue_items').delete();
-    expect(await revision.current()).toBeGreaterThan(afterUpdate);
+    const afterCatalogue = await revision.current();
+    expect(afterCatalogue).toBeGreaterThan(afterUpdate);
+    // A generated catalogue file: the catalogue page shows its date and size.
+    const file = {
+      format: 'pdf',
+      storage_key: 'catalogue/x',
+      bytes: 1,
+      rows: 0,
+      revision: 1,
+      sha256: 'x'.repeat(64),
+      generated_at: new Date(),
+    };
+    await db('catalogue_files').insert(file);
+    const afterFile = await revision.current();
+    expect(afterFile).toBeGreaterThan(afterCatalogue);
+    await db('catalogue_files').delete();
+    expect(await revision.current()).toBeGreaterThan(afterFile);
     const beforeRollback = await revision.current();
     await db
       .transaction(async (trx) => {

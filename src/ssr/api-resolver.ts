@@ -32,7 +32,7 @@ export function apiResolver(services: Services, config: Pick<Config, 'business'>
       /^\/api\/catalogue$/,
       async (_m, query) => services.catalogue.list(validate(listQuerySchema, Object.fromEntries(query)), PUBLIC_VIEWER),
     ],
-    [/^\/api\/catalogue\/downloads$/, async () => services.catalogue.downloads()],
+    [/^\/api\/catalogue\/downloads$/, async (_m, _query, revision) => services.catalogue.downloads({ revision })],
     [
       /^\/api\/catalogue\/genera\/([^/]+)$/,
       async (m) => {

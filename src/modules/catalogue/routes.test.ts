@@ -113,8 +113,10 @@ describe('GET /api/catalogue', () => {
     const item = await ctx.services.catalogue.create({ genus: 'Zelkova', species: 'serrata', form: '10L', height: '175-200' });
     expect(item).toMatchObject({ genus: 'Zelkova', common_name: '' });
     expect((await search('')).facets.genus.at(-1)).toBe('Zelkova');
+    expect((await search('?q=acer')).facets.genus.at(-1)).toBe('Zelkova');
     await ctx.services.catalogue.retire(item.id);
     expect((await search('')).facets.genus).not.toContain('Zelkova');
+    expect((await search('?q=acer')).facets.genus).not.toContain('Zelkova');
   });
 
   it.each([
@@ -169,6 +171,27 @@ describe('catalogue downloads', () => {
         generated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       });
       expect(body[format].bytes).toBeGreaterThan(1000);
+    }
+  });
+
+  it('shows a newly generated file on the next server-rendered catalogue page', async () => {
+    const issued = async () => ((await client.get('/catalogue', { accept: 'text/html' })).body as string).match(/Issued <span[^>]*>[^<]*/g);
+    const before = await issued();
+    const newest = (await client.get('/api/catalogue/downloads')).body.pdf;
+    const file = {
+      storage_key: 'catalogue/newer',
+      bytes: 2000,
+      rows: 1,
+      sha256: 'x'.repeat(64),
+      generated_at: new Date('2031-05-04T10:00:00Z'),
+    };
+    const newer = await recordFile(ctx.deps.db, { ...file, format: 'pdf', revision: (newest?.revision ?? 0) + 1 });
+    try {
+      const after = await issued();
+      expect(after).not.toEqual(before);
+      expect(after?.join(' ')).toContain('4 May 2031');
+    } finally {
+      await ctx.deps.db('catalogue_files').where({ id: newer.id }).delete();
     }
   });
 

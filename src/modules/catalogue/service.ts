@@ -83,8 +83,9 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
   // process sees an edit at once but a page view costs one tiny query instead of three scans.
   let facetCache: { revision: number; facets: CatalogueFacets } | undefined;
 
-  async function facets(): Promise<CatalogueFacets> {
-    const revision = await currentRevision(deps.db);
+  /** `at`: the catalogue revision the caller's search statement read, else it is read here. */
+  async function facets(at?: number): Promise<CatalogueFacets> {
+    const revision = at ?? (await currentRevision(deps.db));
     if (facetCache?.revision === revision) return facetCache.facets;
     const distinct = async (column: 'genus' | 'form' | 'height') =>
       (await deps.db('catalogue_items').whereNull('retired_at').distinct(column).orderBy(column)).map(
@@ -102,6 +103,8 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
   // them without checking that revision first (one round trip, not two) and gets back the revision
   // it read: only a search that needed the fallback and read a newer catalogue reads them anew.
   let namesCache: { revision: number; index: NameIndex } | undefined;
+  // The downloads, by the content revision (not the catalogue's: a generated file moves only the former).
+  let downloadsCache: { revision: number; value: CatalogueDownloads } | undefined;
 
   async function freshNames(): Promise<NameIndex> {
     const revision = await currentRevision(deps.db);
@@ -190,13 +193,14 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
       const search = (index: NameIndex | undefined) =>
         searchLines(deps.db, { ...exact, words }, page, limit, viewer, fallback && index ? index.candidates(words.join(' ')) : NO_NAMES);
       const known = namesCache;
-      const [first, facetValues] = await Promise.all([search(known?.index), facets()]);
+      const first = await search(known?.index);
       const stale = fallback && !first.matched && known?.revision !== first.revision;
       const answer = stale ? await search(await freshNames()) : first;
       return {
         results: answer.rows.map((row) => presentItem(row, viewer)),
         total: answer.total,
-        facets: facetValues,
+        // At the revision the search read: no query of its own unless the catalogue has changed.
+        facets: await facets(answer.revision),
         did_you_mean: answer.didYouMean,
       };
     },
@@ -397,10 +401,19 @@ export function catalogueService(deps: Pick<Deps, 'db' | 'events' | 'log'>) {
       return { rows: Number(count?.n ?? 0), generated_at: pdf ? new Date(pdf.generated_at).toISOString() : null };
     },
 
-    /** The newest generated file of each format, or null while none has been generated yet. */
-    async downloads(): Promise<CatalogueDownloads> {
+    /**
+     * The newest generated file of each format, or null while none has been generated yet.
+     * `revision`: the content revision the caller has just read (the server render's page key; a
+     * new file moves it), to answer from memory what was read at that revision; else read now.
+     */
+    async downloads(options: { revision?: number } = {}): Promise<CatalogueDownloads> {
+      const { revision } = options;
+      if (revision !== undefined && downloadsCache?.revision === revision) return downloadsCache.value;
       const { pdf, xlsx } = await latestFiles(deps.db);
-      return { pdf: presentDownload('pdf', pdf), xlsx: presentDownload('xlsx', xlsx) };
+      const value = { pdf: presentDownload('pdf', pdf), xlsx: presentDownload('xlsx', xlsx) };
+      // Read after the revision was, so at least as new as it.
+      if (revision !== undefined) downloadsCache = { revision, value };
+      return value;
     },
 
     /**
