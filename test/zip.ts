@@ -32,7 +32,7 @@ async function deflate(chunks: Iterable<Buffer | string>): Promise<{ data: Buffe
  * A zip file (deflated entries, no zip64) built in memory from streamed content: enough to make
  * real .xlsx files and zip bombs in tests without a zip library's safety checks in the way.
  */
-async function zipOf(entries: ZipEntrySource[]): Promise<Buffer> {
+export async function zipOf(entries: ZipEntrySource[]): Promise<Buffer> {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

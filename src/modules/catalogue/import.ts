@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { fileTypeFromFile } from 'file-type';
 import type { z } from 'zod';
 import { unsupportedMediaType, validationError } from '../../errors.ts';
 import { MiB } from '../../bytes.ts';
+import { firstSheetRows } from '../../xlsx-rows.ts';
 import { CATALOGUE_FORMS, CATALOGUE_HEIGHTS } from './constants.ts';
 import { itemSchema } from './schema.ts';
 import { checkZipSizes } from './zip-limits.ts';
@@ -63,7 +63,8 @@ export async function readCatalogueFile(file: string): Promise<ImportedItem[]> {
   const kind = await detectKind(file);
   // A zip bomb is refused here, before the workbook reader inflates it in the web process.
   if (kind === 'xlsx') await checkZipSizes(file);
-  const rows = kind === 'xlsx' ? readXlsx(file) : readCsv(file);
+  // The first sheet is the catalogue (the staff workbook's "How to import" sheet follows it).
+  const rows = kind === 'xlsx' ? firstSheetRows(file) : readCsv(file);
 
   let columns: SheetColumns | undefined;
   const items: ImportedItem[] = [];
@@ -221,51 +222,6 @@ function canonical(value: string, vocabulary: readonly string[]): string {
       .replace(/\s+/g, '');
   const wanted = squash(value);
   return vocabulary.find((v) => squash(v) === wanted) ?? value;
-}
-
-/** Rows of the workbook's first sheet, streamed, so a huge sheet is refused before it is all read. */
-async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
-  const input = createReadStream(file);
-  try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-      worksheets: 'emit',
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      // Styles tell a date cell from a number: without them "Ready from" would arrive as 46397.
-      styles: 'cache',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const cells: SheetCell[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, col) => {
-          cells[col - 1] = cellValue(cell.value);
-        });
-        yield { number: row.number, cells: Array.from(cells, (c) => c ?? '') };
-      }
-      return; // the first sheet is the catalogue (the downloadable workbook's "About" sheet follows it)
-    }
-  } catch (error) {
-    if ((error as { status?: number }).status) throw error;
-    throw validationError({ file: ['The workbook could not be read; save it again as .xlsx and retry.'] });
-  } finally {
-    input.destroy();
-  }
-}
-
-/**
- * A cell's value: numbers and dates as such, rich text joined, formulas by their result, an error
- * value (#N/A) as its text, so a price column refuses it rather than reading it as empty.
- */
-function cellValue(value: ExcelJS.CellValue): SheetCell {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number' || value instanceof Date) return value;
-  if (typeof value === 'boolean') return String(value);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in value && typeof value.text === 'string') return value.text;
-  if ('error' in value && typeof value.error === 'string') return value.error;
-  return '';
 }
 
 /** Rows of a CSV file (RFC 4180: quoted fields, doubled quotes, line breaks inside quotes). */

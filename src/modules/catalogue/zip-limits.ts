@@ -1,6 +1,7 @@
-import yauzl from 'yauzl';
 import { validationError } from '../../errors.ts';
 import { MiB } from '../../bytes.ts';
+import { UNREADABLE_WORKBOOK } from '../../xlsx-rows.ts';
+import { openEntry, openZip, zipEntries, type ZipEntry, type ZipFile } from '../../zip-file.ts';
 
 /** What an .xlsx may unpack to. A few-thousand-line catalogue unpacks to about 1 MiB. */
 export interface ZipLimits {
@@ -22,7 +23,6 @@ export interface ZipProgress {
   inflatedBytes: number;
 }
 
-const UNREADABLE = 'The workbook could not be read; save it again as .xlsx and retry.';
 const tooBig = (limits: ZipLimits) =>
   validationError({
     file: [`The workbook unpacks to more than ${Math.round(limits.maxUnpackedBytes / MiB)} MiB, which is not a catalogue.`],
@@ -41,12 +41,17 @@ export async function checkZipSizes(
   limits: ZipLimits = XLSX_LIMITS,
   progress: ZipProgress = { inflatedBytes: 0 },
 ): Promise<void> {
-  const zip = await openZip(file);
+  let zip: ZipFile;
+  try {
+    zip = await openZip(file);
+  } catch {
+    throw validationError({ file: [UNREADABLE_WORKBOOK] });
+  }
   try {
     let declared = 0;
-    const entries: yauzl.Entry[] = [];
-    for await (const entry of readEntries(zip)) {
-      if (entries.length >= limits.maxEntries) throw validationError({ file: [UNREADABLE] });
+    const entries: ZipEntry[] = [];
+    for await (const entry of zipEntries(zip)) {
+      if (entries.length >= limits.maxEntries) throw validationError({ file: [UNREADABLE_WORKBOOK] });
       declared += entry.uncompressedSize;
       if (declared > limits.maxUnpackedBytes) throw tooBig(limits);
       entries.push(entry);
@@ -55,51 +60,23 @@ export async function checkZipSizes(
       if (entry.fileName.endsWith('/')) continue; // a folder
       await inflateCounting(zip, entry, limits, progress);
     }
+  } catch (error) {
+    if ((error as { status?: number }).status) throw error;
+    throw validationError({ file: [UNREADABLE_WORKBOOK] }); // a bad zip, bad deflate data, or more bytes than declared
   } finally {
     zip.close();
   }
 }
 
-function openZip(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    // lazyEntries: one entry at a time, on request; validateEntrySizes: an entry inflating past the
-    // size it declares is an error, not a surprise.
-    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }, (error, zip) => {
-      if (error || !zip) reject(validationError({ file: [UNREADABLE] }));
-      else resolve(zip);
-    });
-  });
-}
-
-/** The central directory's entries, one at a time. */
-async function* readEntries(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
-  for (;;) {
-    const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-      const cleanup = () => zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-      zip.once('entry', (e: yauzl.Entry) => (cleanup(), resolve(e)));
-      zip.once('end', () => (cleanup(), resolve(undefined)));
-      zip.once('error', () => (cleanup(), reject(validationError({ file: [UNREADABLE] }))));
-      zip.readEntry();
-    });
-    if (!entry) return;
-    yield entry;
-  }
-}
-
 /** Inflates one entry into nothing, adding its bytes to the count; stops at the limit. */
-async function inflateCounting(zip: yauzl.ZipFile, entry: yauzl.Entry, limits: ZipLimits, progress: ZipProgress): Promise<void> {
-  const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
-    zip.openReadStream(entry, (error, s) => (error || !s ? reject(validationError({ file: [UNREADABLE] })) : resolve(s))),
-  );
+async function inflateCounting(zip: ZipFile, entry: ZipEntry, limits: ZipLimits, progress: ZipProgress): Promise<void> {
+  const stream = await openEntry(zip, entry);
   try {
     for await (const chunk of stream) {
       progress.inflatedBytes += (chunk as Buffer).length;
       if (progress.inflatedBytes > limits.maxUnpackedBytes) throw tooBig(limits);
     }
-  } catch (error) {
-    if ((error as { status?: number }).status) throw error;
-    throw validationError({ file: [UNREADABLE] }); // bad deflate data, or more bytes than declared
   } finally {
-    (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    stream.destroy();
   }
 }

@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { fileTypeFromFile } from 'file-type';
 import { HttpError, validationError } from '../../errors.ts';
 import { MiB } from '../../bytes.ts';
+import { firstSheetRows, UNREADABLE_WORKBOOK, type XlsxCell } from '../../xlsx-rows.ts';
 import { checkZipSizes } from '../catalogue/service.ts';
 import { findColumns, isHeaderRow } from './columns.ts';
 import { readNotation, type LineNotation } from './notation.ts';
@@ -30,7 +30,6 @@ const SCHEDULE_ZIP_LIMITS = { maxUnpackedBytes: 4 * MiB, maxEntries: 200 };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const NOT_A_SCHEDULE = 'The file must be an Excel workbook (.xlsx) or a CSV file.';
-const UNREADABLE = 'The workbook could not be read; save it again as .xlsx and retry.';
 const EMPTY = 'The schedule is empty.';
 const tooManyLines = () => `The schedule has more than ${SCHEDULE_MAX_LINES} lines; split it into smaller ones.`;
 
@@ -120,10 +119,8 @@ function isHeading(notation: LineNotation, written: string): boolean {
 }
 
 /**
- * The first sheet's rows as text, refused past the line limit. Read whole, not streamed: the
- * unpacked workbook is at most SCHEDULE_ZIP_LIMITS (checked first), and ExcelJS's streaming reader
- * sometimes loses the workbook part when a file stores it after the sheets, as ExcelJS's own
- * writer does (exceljs/exceljs#3064): a good schedule was then refused as unreadable.
+ * The first sheet's rows as text, streamed (src/xlsx-rows.ts) and refused as soon as they pass the
+ * line limit; the unpacked workbook is at most SCHEDULE_ZIP_LIMITS, checked first.
  */
 async function readXlsx(file: string): Promise<Rows> {
   try {
@@ -131,40 +128,19 @@ async function readXlsx(file: string): Promise<Rows> {
   } catch (error) {
     const message = error instanceof HttpError ? (error.errors?.file?.[0] ?? '') : '';
     throw validationError({
-      file: [message.includes('unpacks') ? 'The workbook unpacks to far more than a planting schedule.' : UNREADABLE],
+      file: [message.includes('unpacks') ? 'The workbook unpacks to far more than a planting schedule.' : UNREADABLE_WORKBOOK],
     });
-  }
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.readFile(file);
-  } catch {
-    throw validationError({ file: [UNREADABLE] });
   }
   const rows: Rows = [];
-  // The first sheet is the schedule.
-  for (const row of book.worksheets[0]?.getRows(1, book.worksheets[0].rowCount) ?? []) {
-    if (!row.hasValues) continue;
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = cellValue(cell.value);
-    });
-    rows.push(Array.from(cells, (c) => c ?? ''));
+  for await (const row of firstSheetRows(file)) {
+    rows.push(row.cells.map(textOf));
     if (rows.length > SCHEDULE_MAX_LINES * 2) throw validationError({ file: [tooManyLines()] });
   }
   return rows;
 }
 
-/** A cell's value as text: numbers as written, rich text joined, formulas by their result. */
-function cellValue(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in value && typeof value.text === 'string') return value.text;
-  return '';
-}
+/** A cell as text: a number as written, a date as its day. */
+const textOf = (cell: XlsxCell): string => (cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell));
 
 /** UTF-8 (with or without BOM), else Windows-1252 (Excel's plain "CSV" in the UK). A NUL is not text. */
 function decode(bytes: Buffer): string {
