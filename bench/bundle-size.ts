@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 export interface BundleFigures {
   /** Per file: the gzip bytes actually transferred, and zlib -9 of the same body for reference. */
@@ -29,14 +30,7 @@ const FORBIDDEN: [string, RegExp][] = [
 export async function measureHomeJavaScript(baseUrl: string): Promise<BundleFigures> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

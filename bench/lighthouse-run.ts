@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -26,19 +27,14 @@ export interface RunFigures {
 const MAX_RETRIES = 3;
 
 /**
- * Debian's Chromium, headless, with the flags the e2e suite uses (ARCHITECTURE pitfalls). The host
+ * Debian's Chromium, headless (chrome-launcher does not add it), with the bench's flags. The host
  * resolver rule sends every name but localhost nowhere, so neither Chromium nor the page can reach
  * the network: the bench runs offline, and a page that needs another host shows it in `otherHosts`
  * instead of hanging on a timeout.
  */
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_FLAGS,
   '--disable-dev-shm-usage',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import knexFactory from 'knex';
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../test/auth.ts';
-import { launchBrowser, newContext, screenshot, seriousA11yViolations } from './browser.ts';
+import { newContext, screenshot, seriousA11yViolations } from './browser.ts';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 
 /**
@@ -14,8 +14,8 @@ import { waitForMail } from './mail.ts';
  * guards. One registered account walks through the steps in order, so the tests share it.
  */
 
-let browser: Browser;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 const stamp = Date.now();
 const account = { firstname: 'Rowan', lastname: 'Hedge', email: `rowan.${stamp}@example.com`, password: 'hawthorn hedge 2024' };
@@ -27,16 +27,13 @@ let recoveryCodes: string[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser, 'desktop');
+  context = await newContext(browser(), 'desktop');
   context.setDefaultTimeout(20_000);
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await db.destroy();
 });
 
 /** Fills fields by their label's start ("Password" must not match "Confirm password"). */
@@ -301,7 +298,7 @@ describe('accounts', () => {
 
   it('forgot password → mail → reset link → new password → Return To Login → login', async () => {
     const user = await insertUser({ db }, { email: `forgetful.${stamp}@example.com` });
-    const guest = await newContext(browser, 'desktop');
+    const guest = await newContext(browser(), 'desktop');
     const tab = await guest.newPage();
     await openLogin(tab);
     await tab.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -330,7 +327,7 @@ describe('accounts', () => {
 
   it('phone: login, register and the account area with its compact menu', async () => {
     const user = await insertUser({ db }, { email: `phone.${stamp}@example.com` });
-    const phone = await newContext(browser, 'phone');
+    const phone = await newContext(browser(), 'phone');
     const tab = await phone.newPage();
     await openRegister(tab);
     await screenshot(tab, 'register-phone');

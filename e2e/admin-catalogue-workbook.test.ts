@@ -1,15 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import knexFactory from 'knex';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USE_FULL_STOP } from '../shared/money.ts';
 import { hashPassword } from '../src/passwords.ts';
 import { insertTradeApplication } from '../test/trade.ts';
 import { expectAccessible, openAdminSession, type AdminSession } from './admin-helpers.ts';
 import { newLaptopContext, newPhoneContext, screenshot, screenshotDir } from './browser.ts';
 import { logInAsBuyer } from './buyer-helpers.ts';
+import { databaseForThisFile } from './file-setup.ts';
 
 /**
  * Issue 16, the staff spreadsheet round trip, as the office does it in real Chromium: download
@@ -20,7 +20,7 @@ import { logInAsBuyer } from './buyer-helpers.ts';
 
 let session: AdminSession;
 let page: Page;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 const stamp = String(Date.now()).slice(-6);
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Two lines of this spec's own, priced by staff before the office edits the workbook. */
@@ -56,7 +56,6 @@ afterAll(async () => {
     await db('catalogue_items').whereIn('id', ids).delete();
     await db('catalogue_state').where({ id: 1 }).increment('revision', 1);
   }
-  await db.destroy();
 });
 
 /** The same signed-in staff session on a 390 px phone. */

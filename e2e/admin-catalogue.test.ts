@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
-import knexFactory from 'knex';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot, viewports } from './browser.ts';
 import { expectAccessible, openFromMenu, openAdminSession, sameSessionContext, type AdminSession } from './admin-helpers.ts';
+import { databaseForThisFile } from './file-setup.ts';
 
 /**
  * The catalogue admin screen in real Chromium against the real web and worker processes: edit a
@@ -17,7 +17,7 @@ import { expectAccessible, openFromMenu, openAdminSession, sameSessionContext, t
 let page: Page;
 let errors: string[];
 let session: AdminSession;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 const stamp = String(Date.now()).slice(-6);
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type Line = { id: number; genus: string; species: string; common_name: string; form: string; height: string };
@@ -28,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await db.destroy();
 });
 
 const status = () => page.getByRole('main').locator('[role="status"][data-generating]');

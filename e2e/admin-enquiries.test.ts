@@ -1,8 +1,8 @@
-import knexFactory from 'knex';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newContext, newLaptopContext, newPhoneContext, screenshot, viewports } from './browser.ts';
 import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpers.ts';
+import { databaseForThisFile } from './file-setup.ts';
 
 /**
  * The enquiries inbox in real Chromium against the real web and worker processes: a visitor's
@@ -14,7 +14,7 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let session: AdminSession;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 const sender = `Inbox buyer ${Date.now()}`;
 
 beforeAll(async () => {
@@ -23,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await db.destroy();
 });
 
 describe('admin enquiries', () => {

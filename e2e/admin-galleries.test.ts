@@ -1,9 +1,9 @@
-import knexFactory from 'knex';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot } from './browser.ts';
 import { apiJson, openFromMenu, sameSessionContext, openAdminSession, type AdminSession } from './admin-helpers.ts';
+import { databaseForThisFile } from './file-setup.ts';
 
 /**
  * The gallery screens in real Chromium against the real web and worker processes: create a gallery,
@@ -25,7 +25,7 @@ let page: Page;
 let errors: string[];
 let session: AdminSession;
 let galleryId = 0;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 const stamp = Date.now();
 const galleryName = `Hedging ${stamp}`;
 
@@ -35,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await db.destroy();
 });
 
 /** A 640×480 JPEG of one colour with a contrasting disc, so the three uploads differ. */

@@ -84,7 +84,7 @@ export interface AdminSession {
   page: Page;
   errors: string[];
   admin: AdminAccount;
-  /** Closes the context and the browser (the spec closes its own database handle). */
+  /** Closes the context and the browser (the database handle is the spec's, from databaseForThisFile). */
   close(): Promise<void>;
 }
 

@@ -1,8 +1,8 @@
-import knexFactory from 'knex';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, openAdminSession, type AdminSession } from './admin-helpers.ts';
 import { newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
+import { databaseForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 
 /**
@@ -10,7 +10,7 @@ import { waitForMail } from './mail.ts';
  * trade status, open one, and suspend and reinstate their account from the user's page, the buyer
  * being mailed. Screenshots of both screens at 390 and 1366 px.
  */
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 const tag = `acct${Date.now().toString(36)}`;
 let session: AdminSession;
 let laptop: BrowserContext;
@@ -66,7 +66,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await laptop?.close();
   await session?.close();
-  await db.destroy();
 });
 
 describe('trade accounts staff can manage', () => {

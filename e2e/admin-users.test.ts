@@ -1,9 +1,9 @@
-import knexFactory from 'knex';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext, screenshot } from './browser.ts';
 import { expectAccessible, openFromMenu, sameSessionContext, openAdminSession, type AdminSession } from './admin-helpers.ts';
 import type { AdminAccount } from './admin-helpers.ts';
+import { databaseForThisFile } from './file-setup.ts';
 
 /**
  * The admin layout, dashboard and users screens in real Chromium against the real web and worker
@@ -17,7 +17,7 @@ let page: Page;
 let admin: AdminAccount;
 let errors: string[];
 let session: AdminSession;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 const stamp = Date.now();
 
 beforeAll(async () => {
@@ -26,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await db.destroy();
 });
 
 const heading = (target: Page) => target.getByRole('heading', { level: 1 });

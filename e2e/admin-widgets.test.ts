@@ -1,10 +1,10 @@
-import knexFactory from 'knex';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './browser.ts';
 import { textWidgets } from '../seeds/data/widgets.ts';
 import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpers.ts';
+import { databaseForThisFile } from './file-setup.ts';
 
 /**
  * The widget screens in real Chromium: the grid, Add Widget, a TEXT widget edited in CKEditor
@@ -14,7 +14,7 @@ import { openFromMenu, openAdminSession, type AdminSession } from './admin-helpe
 let page: Page;
 let errors: string[];
 let session: AdminSession;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 const stamp = Date.now();
 /** Names of the seeded TEXT widgets (the business details do not change which widgets there are). */
 const seededTextWidgets = textWidgets({
@@ -41,7 +41,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { id, html } of seededHtml) await db('widgets').where({ id }).update({ html });
   await session?.close();
-  await db.destroy();
 });
 
 describe('admin widgets', () => {

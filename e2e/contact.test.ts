@@ -1,19 +1,11 @@
-import knexFactory from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, screenshot } from './browser.ts';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 
-let browser: Browser;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.destroy();
-});
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 async function fill(page: Page, values: Record<string, string>) {
   // Inside the form: the form itself is labelled "Send us a message".
@@ -23,7 +15,7 @@ async function fill(page: Page, values: Record<string, string>) {
 
 describe('contact page', () => {
   it('shows the business details', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(browser(), 'desktop');
     const page = await context.newPage();
     await page.goto('/contact', { waitUntil: 'networkidle' });
     const site = (await (await fetch(`${inject('baseUrl')}/api/site`)).json()) as Record<string, string>;
@@ -34,7 +26,7 @@ describe('contact page', () => {
   });
 
   it('sends a valid enquiry on a phone: success shown where the visitor is and focused, kept until they type, form cleared, stored and mailed', async () => {
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(browser(), 'phone');
     const page = await context.newPage();
     await page.goto('/contact', { waitUntil: 'networkidle' });
     const unique = `E2E buyer ${Date.now()}`;
@@ -66,7 +58,7 @@ describe('contact page', () => {
   });
 
   it('shows the first server error under each field', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(browser(), 'desktop');
     const page = await context.newPage();
     await page.goto('/contact', { waitUntil: 'networkidle' });
     // Bypass the browser's own required/email checks to see the server's messages.

@@ -1,8 +1,8 @@
-import knexFactory from 'knex';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newLaptopContext, newPhoneContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
 import { addLine, listed, logInAsBuyer } from './buyer-helpers.ts';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 import { hashPassword } from '../src/passwords.ts';
 
 /**
@@ -12,15 +12,8 @@ import { hashPassword } from '../src/passwords.ts';
  * work at 1366 px and at 390 px without sideways scrolling. Also the schedule upload form at both
  * sizes (its review needs the matcher's routes, which live in another branch).
  */
-let browser: Browser;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.destroy();
-});
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -52,7 +45,7 @@ describe('named plant lists', () => {
       snapshot: JSON.stringify(snapshot),
     });
 
-    const laptop = await newLaptopContext(browser);
+    const laptop = await newLaptopContext(browser());
     const page = await laptop.newPage();
     const errors = watchPageErrors(page);
     await logInAsBuyer(page, '/account', { email, password });
@@ -78,7 +71,7 @@ describe('named plant lists', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'named-lists-1366');
 
-    const phone = await newPhoneContext(browser, { storageState: await laptop.storageState() });
+    const phone = await newPhoneContext(browser(), { storageState: await laptop.storageState() });
     const phonePage = await phone.newPage();
     await phonePage.goto('/plant-list', { waitUntil: 'networkidle' });
     await phonePage.getByLabel('Showing list').waitFor();
@@ -114,8 +107,8 @@ describe('named plant lists', () => {
 
   it('offers the schedule upload to a guest at 1366 and 390 px', async () => {
     for (const [context, name] of [
-      [await newLaptopContext(browser), 'schedule-upload-1366'],
-      [await newPhoneContext(browser), 'schedule-upload-390'],
+      [await newLaptopContext(browser()), 'schedule-upload-1366'],
+      [await newPhoneContext(browser()), 'schedule-upload-390'],
     ] as const) {
       const page = await context.newPage();
       const errors = watchPageErrors(page);

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot } from './browser.ts';
+import { browserForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 
 /**
@@ -13,13 +14,7 @@ const screens = {
   laptop: { width: 1366, height: 900 },
 } as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** Fills fields by their label's start ("Password" must not match "Confirm password"). */
 async function fill(page: Page, values: Record<string, string>) {
@@ -31,7 +26,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 for (const [screenName, viewport] of Object.entries(screens)) {
   describe(`without JavaScript, on a ${viewport.width} px screen`, () => {
     it('signs up, signs in, asks for a password reset and reads the plant list', async () => {
-      const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, javaScriptEnabled: false });
+      const context = await browser().newContext({ baseURL: inject('baseUrl'), viewport, javaScriptEnabled: false });
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       const email = `no-js.${screenName}.${Date.now()}@example.com`;

@@ -1,27 +1,20 @@
-import knexFactory from 'knex';
 import { PDFParse } from 'pdf-parse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/passwords.ts';
 import { insertQuotation } from '../test/quotations.ts';
 import { createAdmin, expectAccessible, logInAsAdmin, openFromMenu } from './admin-helpers.ts';
-import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
+import { newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
 import { logInAsBuyer } from './buyer-helpers.ts';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
-afterAll(async () => {
-  await browser?.close();
-  await db.destroy();
-});
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 /** The same signed-in session on a 390 px phone, for a screenshot of the page at `path`. */
 async function phoneShot(from: BrowserContext, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  const context = await newPhoneContext(browser, { storageState: await from.storageState() });
+  const context = await newPhoneContext(browser(), { storageState: await from.storageState() });
   const page = await context.newPage();
   await page.goto(path, { waitUntil: 'networkidle' });
   await ready(page);
@@ -63,7 +56,7 @@ describe('orders, end to end', () => {
     });
 
     // The buyer answers on their quote request page at 1366 px: the form, then the confirmation.
-    const buyer = await newLaptopContext(browser);
+    const buyer = await newLaptopContext(browser());
     const page = await buyer.newPage();
     const errors = watchPageErrors(page);
     await logInAsBuyer(page, `/account/quote-requests/${quotation.requestId}`, { email, password });
@@ -99,7 +92,7 @@ describe('orders, end to end', () => {
 
     // Staff: the orders list (searched by PO number), the order, picking then dispatched, the picking list.
     const admin = await createAdmin(db, 'orders');
-    const staff = await newLaptopContext(browser);
+    const staff = await newLaptopContext(browser());
     const adminPage = await staff.newPage();
     const adminErrors = watchPageErrors(adminPage);
     await logInAsAdmin(adminPage, admin);

@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
 import { addLine, listed, logInAsBuyer } from './buyer-helpers.ts';
-import knexFactory from 'knex';
-import { inject } from 'vitest';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 import { hashPassword } from '../src/passwords.ts';
 
 /**
@@ -13,15 +12,8 @@ import { hashPassword } from '../src/passwords.ts';
  * while it loads and hydrates (layout shifts, buffered, total ≤ 0.01), and nothing reads the list
  * again before the visitor does anything.
  */
-let browser: Browser;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.destroy();
-});
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 /** Sums every layout shift not caused by input, from the first paint on (buffered entries included). */
 const LAYOUT_SHIFTS = `
@@ -35,8 +27,8 @@ const LAYOUT_SHIFTS = `
 const LIST_READ = /^\/api\/(plant-list|plant-lists|catalogue\/genera\/)/;
 
 const SCREENS = [
-  { name: 'phone', width: 390, open: (options = {}) => newPhoneContext(browser, options) },
-  { name: 'laptop', width: 1366, open: (options = {}) => newLaptopContext(browser, options) },
+  { name: 'phone', width: 390, open: (options = {}) => newPhoneContext(browser(), options) },
+  { name: 'laptop', width: 1366, open: (options = {}) => newLaptopContext(browser(), options) },
 ] as const;
 
 /**

@@ -1,26 +1,18 @@
-import knexFactory from 'knex';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, logInAsAdmin } from './admin-helpers.ts';
-import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+import { newLaptopContext, newPhoneContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
 import { addLine, lineName, listed, logInAsBuyer, storedGuestList } from './buyer-helpers.ts';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 import { xlsxAttachmentRows } from '../test/mail-attachments.ts';
 import { hashPassword } from '../src/passwords.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
-afterAll(async () => {
-  await browser?.close();
-  await db.destroy();
-});
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 describe('plant list, as a guest on a 390 px phone', () => {
   it('searches, adds three lines with quantities, edits one, removes one, keeps the list over a reload, and requests a quote', async () => {
-    const context = await newPhoneContext(browser);
+    const context = await newPhoneContext(browser());
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
@@ -135,7 +127,7 @@ describe('plant list, as a guest on a 390 px phone', () => {
  * its lines and set it to "quoted"; the list then shows it under Quoted. Screens at 1366 and 390 px.
  */
 async function staffQuote(reference: string, { quantities }: { quantities: string[] }): Promise<void> {
-  const context = await newLaptopContext(browser);
+  const context = await newLaptopContext(browser());
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
@@ -160,7 +152,7 @@ async function staffQuote(reference: string, { quantities }: { quantities: strin
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // The same screens on a phone, in the same session: nothing wider than the screen but the lines table's own scroller.
-  const phoneContext = await newPhoneContext(browser, { storageState: await context.storageState() });
+  const phoneContext = await newPhoneContext(browser(), { storageState: await context.storageState() });
   const phonePage = await phoneContext.newPage();
   const phoneErrors = watchPageErrors(phonePage);
   for (const [path, name] of [
@@ -193,7 +185,7 @@ async function staffQuote(reference: string, { quantities }: { quantities: strin
 
 describe('plant list at 1366 px', () => {
   it('adds from the results table and shows the list and the header count', async () => {
-    const context = await newLaptopContext(browser);
+    const context = await newLaptopContext(browser());
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/catalogue?q=fagus', { waitUntil: 'networkidle' });
@@ -234,7 +226,7 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
       password_hash: await hashPassword(password),
       email_verified_at: new Date(),
     });
-    const context = await newLaptopContext(browser);
+    const context = await newLaptopContext(browser());
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await logInAsBuyer(page, '/account', { email, password });
@@ -285,7 +277,7 @@ describe('quote requests, as a signed-in buyer at 1366 px and 390 px', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The same screens on a phone, in the same session.
-    const phoneContext = await newPhoneContext(browser, { storageState: await context.storageState() });
+    const phoneContext = await newPhoneContext(browser(), { storageState: await context.storageState() });
     const phonePage = await phoneContext.newPage();
     const phoneErrors = watchPageErrors(phonePage);
     for (const [path, name] of [

@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, seriousA11yViolations, viewports, watchPageErrors, type ViewportName } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, screenshot, seriousA11yViolations, viewports, watchPageErrors, type ViewportName } from './browser.ts';
+import { browserForThisFile } from './file-setup.ts';
 
 /** Every public route of the spec with the widgets whose text it must show. */
 const pages: { path: string; name: string; widgets: string[]; heading?: RegExp }[] = [
@@ -31,19 +31,13 @@ async function widgetSnippet(name: string): Promise<string> {
   return text.length <= 50 ? text : text.slice(0, 50).replace(/\s+\S*$/, '');
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 for (const viewport of Object.keys(viewports) as ViewportName[]) {
   describe(`public pages at ${viewports[viewport].width} px`, () => {
     for (const page of pages) {
       it(`${page.path} renders its real content, accessibly`, async () => {
-        const context = await newContext(browser, viewport);
+        const context = await newContext(browser(), viewport);
         const tab = await context.newPage();
         const errors = watchPageErrors(tab);
         const response = await tab.goto(page.path, { waitUntil: 'networkidle' });
@@ -71,7 +65,7 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
     }
 
     it('shows the 404 page with HTTP status 404 for an unknown path', async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(browser(), viewport);
       const tab = await context.newPage();
       const response = await tab.goto('/no-such-page/here', { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(404);

@@ -1,13 +1,13 @@
-import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openAdminSession, type AdminSession } from './admin-helpers.ts';
 import { screenshot, seriousA11yViolations } from './browser.ts';
+import { databaseForThisFile } from './file-setup.ts';
 
 /**
  * The queue dashboard (bull-board at /admin/queues) in production shape: the suite's web process
  * runs with Redis (e2e/global-setup.ts), so this is the real board, as an admin opens it.
  */
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 let session: AdminSession;
 
 beforeAll(async () => {
@@ -15,7 +15,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await session?.close();
-  await db.destroy();
 });
 
 describe('/admin/queues with Redis', () => {

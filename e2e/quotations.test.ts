@@ -1,10 +1,10 @@
-import knexFactory from 'knex';
 import { simpleParser } from 'mailparser';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, openAdminSession, type AdminSession } from './admin-helpers.ts';
 import { newLaptopContext, newPhoneContext, screenshot } from './browser.ts';
+import { databaseForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 
 /**
@@ -15,7 +15,7 @@ import { waitForMail } from './mail.ts';
  * where the guest accepts it (PO, address, wanted-by) and follows the confirmation to the public
  * order page.
  */
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 let session: AdminSession;
 const email = `quotation.guest.${Date.now()}@example.com`;
 let requestId: number;
@@ -76,7 +76,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await db.destroy();
 });
 
 describe('a priced quotation, from the admin to the guest', () => {

@@ -1,23 +1,15 @@
-import knexFactory from 'knex';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
 import { logInAsBuyer } from './buyer-helpers.ts';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 import { hashPassword } from '../src/passwords.ts';
 
 /**
  * An approved trade buyer's quote form in real Chromium: it starts from the company and delivery
  * postcode of their trade account, what the buyer edits is what the stored request carries.
  */
-let browser: Browser;
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await db.destroy();
-});
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 describe('the quote form of an approved trade buyer', () => {
   it('is prefilled from the trade account at 1366 and 390 px, and the edited company is stored', async () => {
@@ -61,7 +53,7 @@ describe('the quote form of an approved trade buyer', () => {
       snapshot: JSON.stringify(snapshot),
     });
 
-    const laptop = await newLaptopContext(browser);
+    const laptop = await newLaptopContext(browser());
     const page = await laptop.newPage();
     const errors = watchPageErrors(page);
     await logInAsBuyer(page, '/account', { email, password });
@@ -71,7 +63,7 @@ describe('the quote form of an approved trade buyer', () => {
     expect(await page.getByLabel(/Delivery postcode/).inputValue()).toBe('TN26 1AA');
     await screenshot(page, 'quote-form-trade-prefill-1366');
 
-    const phone = await newPhoneContext(browser, { storageState: await laptop.storageState() });
+    const phone = await newPhoneContext(browser(), { storageState: await laptop.storageState() });
     const phonePage = await phone.newPage();
     await phonePage.goto('/plant-list/quote', { waitUntil: 'networkidle' });
     await expect.poll(() => phonePage.getByLabel('Company (optional)').inputValue()).toBe(company);

@@ -1,24 +1,16 @@
-import knexFactory from 'knex';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sameSessionContext } from './admin-helpers.ts';
-import { launchBrowser, newLaptopContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
+import { newLaptopContext, screenshot, seriousA11yViolations, watchPageErrors } from './browser.ts';
 import { addLine, logInAsBuyer } from './buyer-helpers.ts';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 import { hashPassword } from '../src/passwords.ts';
 
 /**
  * Issue 16: a catalogue line is retired, never deleted. A buyer whose plant list and quote request
  * name it keeps reading it, with its code, marked "no longer available", at 1366 px and 390 px.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
-afterAll(async () => {
-  await browser?.close();
-  await db.destroy();
-});
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 describe('a line retired from the catalogue, as a signed-in buyer', () => {
   it('stays on the plant list and the quote request with its code and description, marked no longer available', async () => {
@@ -38,7 +30,7 @@ describe('a line retired from the catalogue, as a signed-in buyer', () => {
       email_verified_at: new Date(),
     });
 
-    const context = await newLaptopContext(browser);
+    const context = await newLaptopContext(browser());
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await logInAsBuyer(page, '/account', { email, password });
@@ -59,7 +51,7 @@ describe('a line retired from the catalogue, as a signed-in buyer', () => {
     await screenshot(page, 'retired-line-plant-list-desktop');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const phone = await sameSessionContext(browser, context, 'phone');
+    const phone = await sameSessionContext(browser(), context, 'phone');
     const tab = await phone.newPage();
     await tab.goto('/plant-list', { waitUntil: 'networkidle' });
     await tab.getByText(notice).waitFor();

@@ -1,10 +1,10 @@
-import knexFactory from 'knex';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/passwords.ts';
 import { insertTradeApplication } from '../test/trade.ts';
 import { expectAccessible, openAdminSession, stockQuotedLines, type AdminSession } from './admin-helpers.ts';
 import { newLaptopContext, screenshot, watchPageErrors } from './browser.ts';
 import { logInAsBuyer } from './buyer-helpers.ts';
+import { databaseForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 
 /**
@@ -14,14 +14,13 @@ import { waitForMail } from './mail.ts';
  * request page; staff pick and dispatch the order (the buyer is mailed); the buyer sees it
  * dispatched in My orders and copies it into a new list named after the order.
  */
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 let session: AdminSession;
 beforeAll(async () => {
   session = await openAdminSession(db, 'schedule-buyer');
 });
 afterAll(async () => {
   await session?.close();
-  await db.destroy();
 });
 
 /** Eight lines as pasted from a contractor's schedule: notation the demo catalogue's matcher settles alone. */

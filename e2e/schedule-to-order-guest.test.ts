@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
-import knexFactory from 'knex';
 import { simpleParser } from 'mailparser';
 import { PDFParse } from 'pdf-parse';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, openAdminSession, openFromMenu, stockQuotedLines, type AdminSession } from './admin-helpers.ts';
 import { newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
+import { databaseForThisFile } from './file-setup.ts';
 import { waitForMail } from './mail.ts';
 
 /**
@@ -16,14 +16,13 @@ import { waitForMail } from './mail.ts';
  * and the signed link; the guest accepts on the phone with a PO number, and the order shows on the
  * guest's order page and in the admin.
  */
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
+const db = databaseForThisFile();
 let session: AdminSession;
 beforeAll(async () => {
   session = await openAdminSession(db, 'schedule-guest');
 });
 afterAll(async () => {
   await session?.close();
-  await db.destroy();
 });
 
 /**

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, guest, sendForm, signedIn, testImage } from '../../test/admin.ts';
+import { filesUnder, sendForm, signedIn, testImage } from '../../test/admin.ts';
 import { insertUser } from '../../test/auth.ts';
 import { insertContactMessage, insertGallery, insertWidget } from '../../test/factories.ts';
 import { insertCatalogueItems, insertGalleryImage } from '../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
-import type { TestClient } from '../../test/http-client.ts';
-import { acceptance, insertQuotation } from '../../test/quotations.ts';
-import { insertTradeApplication, type TradeStatus } from '../../test/trade.ts';
+import { expectAdminOnly, matrixClients, type AdminRouteCase, type MatrixClients } from '../../test/admin-matrix.ts';
 import { previewToken } from './catalogue/import-preview.ts';
 import { currentRevision } from './catalogue/store.ts';
 
@@ -16,21 +14,18 @@ import { currentRevision } from './catalogue/store.ts';
  * The authorization matrix (CONTRACT "Conventions": authorization on the server for every route):
  * every admin route called as a guest (401), a verified user (403), an unverified admin (403) and
  * a verified admin (its success status). Refused calls must change nothing and write no file.
+ * The sales routes' rows (quote requests, quotations, orders, trade accounts) are in
+ * admin-sales-authorization.test.ts.
  */
 let context: TestContext;
 let server: Awaited<ReturnType<typeof startTestServer>>;
-let clients: { guest: TestClient; user: TestClient; unverifiedAdmin: TestClient; admin: TestClient };
+let clients: MatrixClients;
 let jpeg: Buffer;
 
 beforeAll(async () => {
   context = await createTestContext();
   server = await startTestServer(context);
-  clients = {
-    guest: await guest(server),
-    user: await signedIn(server, context.deps, { role: 'user' }),
-    unverifiedAdmin: await signedIn(server, context.deps, { role: 'admin', verified: false }),
-    admin: await signedIn(server, context.deps, { role: 'admin' }),
-  };
+  clients = await matrixClients(server, context.deps);
   jpeg = await testImage(64, 48);
 });
 afterAll(async () => {
@@ -38,74 +33,12 @@ afterAll(async () => {
   await context?.close();
 });
 
-/** A trade application (pending unless told) of a new buyer; its id. */
-async function tradeApplication(status: TradeStatus = 'pending'): Promise<number> {
-  const { user } = await insertUser(context.deps);
-  return insertTradeApplication(context.deps.db, user.id, status);
-}
-
-type Call = (client: TestClient) => ReturnType<TestClient['request']>;
-interface Case {
-  route: string;
-  success: number;
-  /** Builds the fixture this route needs and returns the call to make with each client. */
-  prepare: () => Promise<Call>;
-}
-
 const db = () => context.deps.db;
 const gallery = async () => (await insertGallery(db())).id;
 const image = async () => (await insertGalleryImage(db(), { gallery_id: await gallery(), status: 'ready' })).id;
-/** An order a buyer placed (a sent quotation accepted through the service); its id. */
-async function order(): Promise<number> {
-  const { user } = await insertUser(context.deps);
-  const [item] = await insertCatalogueItems(db(), 1);
-  const q = await insertQuotation(db(), { userId: user.id, lines: [{ catalogue_item_id: item!, quantity: 2 }] });
-  const accepted = await context.services.orders.accept(q.id, { userId: user.id }, { ...acceptance(), delivery_postcode: 'TN26 1AA' });
-  return accepted.id;
-}
-let quotes = 0;
-/** A stored guest quote request with one line (what POST /api/quote-requests would store). */
-const quoteRequest = async () => {
-  const [row] = await db()('quote_requests')
-    .insert({ reference: `Q-2026-M${++quotes}`, name: 'Matrix Buyer', email: 'buyer@example.com', delivery_postcode: 'TN27 9AA' })
-    .returning('id');
-  await db()('quote_request_lines').insert({
-    quote_request_id: row.id,
-    genus: 'Fagus',
-    species: 'sylvatica',
-    form: 'Bare root',
-    height: '60-90',
-    quantity: 5,
-  });
-  return row.id as number;
-};
-/** A quotation of a new quote request: a draft unless told, with one priced line; its request's id and its id. */
-const quotation = async (status: 'draft' | 'sent' = 'draft') => {
-  const requestId = await quoteRequest();
-  const [row] = await db()('quotations')
-    .insert({ quote_request_id: requestId, version: 1, reference: `Q-2026-M${quotes}/1`, status, valid_until: '2099-01-01' })
-    .returning('id');
-  await db()('quotation_lines').insert({
-    quotation_id: row.id,
-    position: 1,
-    genus: 'Fagus',
-    species: 'sylvatica',
-    form: 'Bare root',
-    height: '60-90',
-    quantity: 5,
-    unit_price_pence: 120,
-  });
-  if (status === 'sent') {
-    await db()('quotations')
-      .where({ id: row.id })
-      .update({ pdf_key: `quotations/${requestId}/matrix.pdf`, pdf_bytes: 4 });
-    await context.deps.storage.put(`quotations/${requestId}/matrix.pdf`, Buffer.from('%PDF'));
-  }
-  return { requestId, id: row.id as number };
-};
 const csv = 'Genus,Species,Common name,Form,Height (cm)\nCrataegus,monogyna,Hawthorn,Bare root,40-60\n';
 
-const cases: Case[] = [
+const cases: AdminRouteCase[] = [
   { route: 'GET /api/users', success: 200, prepare: async () => (c) => c.get('/api/users') },
   {
     route: 'POST /api/users',
@@ -337,166 +270,6 @@ const cases: Case[] = [
     },
   },
 
-  {
-    route: 'GET /api/admin/quote-requests',
-    success: 200,
-    prepare: async () => (c) => c.get('/api/admin/quote-requests?status=new&page=0'),
-  },
-  {
-    route: 'GET /api/admin/quote-requests/{id}',
-    success: 200,
-    prepare: async () => {
-      const id = await quoteRequest();
-      return (c) => c.get(`/api/admin/quote-requests/${id}`);
-    },
-  },
-  {
-    route: 'PATCH /api/admin/quote-requests/{id}',
-    success: 200,
-    prepare: async () => {
-      const id = await quoteRequest();
-      return (c) => c.patch(`/api/admin/quote-requests/${id}`, { status: 'quoted' });
-    },
-  },
-  {
-    route: 'POST /api/admin/quote-requests/{id}/quotation',
-    success: 201,
-    prepare: async () => {
-      const id = await quoteRequest();
-      return (c) => c.post(`/api/admin/quote-requests/${id}/quotation`);
-    },
-  },
-  {
-    route: 'GET /api/admin/quote-requests/{id}/quotations',
-    success: 200,
-    prepare: async () => {
-      const { requestId } = await quotation();
-      return (c) => c.get(`/api/admin/quote-requests/${requestId}/quotations`);
-    },
-  },
-  {
-    route: 'GET /api/admin/quote-requests/{id}/quotation/{qid}',
-    success: 200,
-    prepare: async () => {
-      const { requestId, id } = await quotation();
-      return (c) => c.get(`/api/admin/quote-requests/${requestId}/quotation/${id}`);
-    },
-  },
-  {
-    route: 'PATCH /api/admin/quote-requests/{id}/quotation/{qid}',
-    success: 200,
-    prepare: async () => {
-      const { requestId, id } = await quotation();
-      return (c) => c.patch(`/api/admin/quote-requests/${requestId}/quotation/${id}`, { delivery_pence: 2500 });
-    },
-  },
-  {
-    route: 'POST /api/admin/quote-requests/{id}/quotation/{qid}/send',
-    success: 200,
-    prepare: async () => {
-      const { requestId, id } = await quotation();
-      return (c) => c.post(`/api/admin/quote-requests/${requestId}/quotation/${id}/send`);
-    },
-  },
-  {
-    route: 'POST /api/admin/quote-requests/{id}/quotation/{qid}/revise',
-    success: 201,
-    prepare: async () => {
-      const { requestId, id } = await quotation('sent');
-      return (c) => c.post(`/api/admin/quote-requests/${requestId}/quotation/${id}/revise`);
-    },
-  },
-  {
-    route: 'GET /api/admin/quote-requests/{id}/quotation/{qid}/pdf',
-    success: 200,
-    prepare: async () => {
-      const { requestId, id } = await quotation('sent');
-      return (c) => c.get(`/api/admin/quote-requests/${requestId}/quotation/${id}/pdf`);
-    },
-  },
-  {
-    route: 'GET /api/admin/orders',
-    success: 200,
-    prepare: async () => (c) => c.get('/api/admin/orders?status=confirmed&q=SO&page=0'),
-  },
-  {
-    route: 'GET /api/admin/orders/{id}',
-    success: 200,
-    prepare: async () => {
-      const id = await order();
-      return (c) => c.get(`/api/admin/orders/${id}`);
-    },
-  },
-  {
-    route: 'POST /api/admin/orders/{id}/status',
-    success: 200,
-    prepare: async () => {
-      const id = await order();
-      return (c) => c.post(`/api/admin/orders/${id}/status`, { status: 'picking', note: 'Matrix' });
-    },
-  },
-  {
-    route: 'GET /api/admin/orders/{id}/picking-list.pdf',
-    success: 200,
-    prepare: async () => {
-      const id = await order();
-      return (c) => c.get(`/api/admin/orders/${id}/picking-list.pdf`);
-    },
-  },
-  {
-    route: 'GET /api/admin/trade-applications',
-    success: 200,
-    prepare: async () => (c) => c.get('/api/admin/trade-applications?status=pending'),
-  },
-  {
-    route: 'POST /api/admin/trade-applications/{id}/approve',
-    success: 200,
-    prepare: async () => {
-      const id = await tradeApplication();
-      return (c) => c.post(`/api/admin/trade-applications/${id}/approve`);
-    },
-  },
-  {
-    route: 'POST /api/admin/trade-applications/{id}/reject',
-    success: 200,
-    prepare: async () => {
-      const id = await tradeApplication();
-      return (c) => c.post(`/api/admin/trade-applications/${id}/reject`, { reason: 'No' });
-    },
-  },
-  {
-    route: 'POST /api/admin/trade-applications/{id}/suspend',
-    success: 200,
-    prepare: async () => {
-      const id = await tradeApplication('approved');
-      return (c) => c.post(`/api/admin/trade-applications/${id}/suspend`, { reason: 'Unpaid' });
-    },
-  },
-  {
-    route: 'POST /api/admin/trade-applications/{id}/reinstate',
-    success: 200,
-    prepare: async () => {
-      const id = await tradeApplication('suspended');
-      return (c) => c.post(`/api/admin/trade-applications/${id}/reinstate`, {});
-    },
-  },
-  {
-    route: 'POST /api/admin/trade-applications/{id}/revoke',
-    success: 200,
-    prepare: async () => {
-      const id = await tradeApplication('approved');
-      return (c) => c.post(`/api/admin/trade-applications/${id}/revoke`, { reason: 'Closed' });
-    },
-  },
-  {
-    route: 'GET /api/admin/users/{id}/trade-account',
-    success: 200,
-    prepare: async () => {
-      const { user } = await insertUser(context.deps);
-      return (c) => c.get(`/api/admin/users/${user.id}/trade-account`);
-    },
-  },
-
   { route: 'GET /api/admin/stats', success: 200, prepare: async () => (c) => c.get('/api/admin/stats') },
   { route: 'GET /api/admin/mails', success: 200, prepare: async () => (c) => c.get('/api/admin/mails') },
   {
@@ -525,21 +298,7 @@ const cases: Case[] = [
 
 describe('every admin route', () => {
   it.each(cases)('$route: guest 401, user 403, unverified admin 403, admin $success', async ({ prepare, success }) => {
-    const call = await prepare();
-    const guestAnswer = await call(clients.guest);
-    expect(guestAnswer.status).toBe(401);
-    expect(guestAnswer.body).toEqual({ message: 'Unauthenticated.' });
-
-    const userAnswer = await call(clients.user);
-    expect(userAnswer.status).toBe(403);
-    expect(userAnswer.body).toEqual({ message: 'This action is unauthorized.' });
-
-    const unverifiedAnswer = await call(clients.unverifiedAdmin);
-    expect(unverifiedAnswer.status).toBe(403);
-    expect(unverifiedAnswer.body).toEqual({ message: 'Your email address is not verified.' });
-
-    const adminAnswer = await call(clients.admin);
-    expect(adminAnswer.status, JSON.stringify(adminAnswer.body).slice(0, 300)).toBe(success);
+    await expectAdminOnly(clients, await prepare(), success);
   });
 
   it("gives an admin no buyer's planting schedule: GET /api/schedules/{id} is the sender's only (404)", async () => {
