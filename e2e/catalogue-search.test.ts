@@ -1,19 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newLaptopContext, newPhoneContext, screenshot } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newLaptopContext, newPhoneContext, screenshot } from './browser.ts';
+import { browserForThisFile } from './file-setup.ts';
 
 /**
  * Search by what buyers call plants (issue 16, item 7), in a real browser on the demo catalogue:
  * "laurel" shows the laurels first on a laptop and on a phone, and the Prunus page names its
  * species by their common names.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** The text of each result the visitor can see (table rows on a laptop, list items on a phone): those with a quantity to add. */
 const shownLines = (page: Page) =>
@@ -31,7 +26,7 @@ describe.each([
   afterAll(() => context?.close());
 
   it('lists the cherry and Portugal laurels first, and no plum rootstock', async () => {
-    context = await open(browser);
+    context = await open(browser());
     const page = await context.newPage();
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
     await page.getByRole('searchbox').fill('laurel');
@@ -53,7 +48,7 @@ describe('the Prunus genus page', () => {
     ['laptop', newLaptopContext, 'genus-prunus-1366'],
     ['phone', newPhoneContext, 'genus-prunus-390'],
   ] as const)('names its species by their common names on a %s', async (_name, open, shot) => {
-    const context = await open(browser);
+    const context = await open(browser());
     const page = await context.newPage();
     await page.goto('/catalogue/genus/prunus', { waitUntil: 'networkidle' });
     const names = page.locator('main').getByText(/^Cherry, Plum, /);

@@ -1,19 +1,13 @@
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, screenshot } from './browser.ts';
+import { browserForThisFile } from './file-setup.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 describe('catalogue page', () => {
   it('searches and filters, keeping the state in the URL', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(browser(), 'desktop');
     const page = await context.newPage();
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
     const rows = page.locator('table tbody tr');
@@ -41,7 +35,7 @@ describe('catalogue page', () => {
   });
 
   it('shows each line as a readable card on phones', async () => {
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(browser(), 'phone');
     const page = await context.newPage();
     await page.goto('/catalogue?q=acer', { waitUntil: 'networkidle' });
     // The header row is for screen readers; each line is a card within the screen, its facts labelled.
@@ -63,7 +57,7 @@ describe('catalogue page', () => {
   });
 
   it('offers the PDF and Excel downloads with date and size, and they are valid files with every row', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(browser(), 'desktop');
     const page = await context.newPage();
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
     const pdfLink = page.getByRole('link', { name: /PDF/ });

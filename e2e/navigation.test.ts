@@ -1,20 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot } from './browser.ts';
+import { browserForThisFile } from './file-setup.ts';
 
 const navItems = ['Home', 'About', 'Product Listing / Online Catalogue', 'How To Find Us', 'Shows', 'Contact'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 describe('navigation', () => {
   it('desktop: shows every nav item and navigates without a reload, scrolled to the top', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(browser(), 'desktop');
     const page = await context.newPage();
     await page.goto('/', { waitUntil: 'networkidle' });
     const nav = page.getByRole('navigation', { name: /main/i });
@@ -27,7 +21,7 @@ describe('navigation', () => {
   });
 
   it('catalogue lines, the genus index and the footer: their plain links are followed inside the app, a new-tab click is left to the browser', async () => {
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(browser(), 'phone');
     const page = await context.newPage();
     await page.goto('/catalogue', { waitUntil: 'networkidle' });
     // Hydrated: the lines' "Add to list" buttons wait for the app.
@@ -66,7 +60,7 @@ describe('navigation', () => {
   });
 
   it('phone: the hamburger toggles the menu open and closed, and works from the keyboard', async () => {
-    const context = await newContext(browser, 'phone');
+    const context = await newContext(browser(), 'phone');
     const page = await context.newPage();
     await page.goto('/', { waitUntil: 'networkidle' });
     const toggle = page.getByRole('button', { name: /menu/i });
@@ -92,7 +86,7 @@ describe('navigation', () => {
   });
 
   it('home slider: fades between gallery 3 slides every 6 s, 500 px tall, no navigation buttons', async () => {
-    const context = await newContext(browser, 'desktop');
+    const context = await newContext(browser(), 'desktop');
     const page = await context.newPage();
     // The page runs on a fake clock, so "every 6 s" is checked exactly and whatever the machine's
     // load (the test used to wait 5 s, then up to 4 s more, for real).

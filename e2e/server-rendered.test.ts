@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, viewports, type ViewportName } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { newContext, screenshot, viewports, type ViewportName } from './browser.ts';
+import { browserForThisFile } from './file-setup.ts';
 
 /** The public pages and a phrase each must show (server-rendered, so with or without JavaScript). */
 const PAGES = [
@@ -27,13 +28,7 @@ const PAGES = [
 /** Page data the server hands over: the browser must not fetch it again on the first load. */
 const HANDED_OVER = /^\/api\/(widgets|galleries|catalogue)(\/|$)/;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 /** Every console message above "log", every page error, and every API path the page asked for. */
 function watch(page: Page) {
@@ -55,7 +50,7 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
     it.each(PAGES)(
       '$path hydrates the server HTML without a warning or a second fetch of its data',
       async ({ path, heading, personal }) => {
-        const context = await newContext(browser, viewport);
+        const context = await newContext(browser(), viewport);
         const page = await context.newPage();
         const seen = watch(page);
         await page.goto(path, { waitUntil: 'networkidle' });
@@ -72,7 +67,7 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
     );
 
     it('navigates on the client after hydration, and the new page sets its own title', async () => {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(browser(), viewport);
       const page = await context.newPage();
       await page.goto('/', { waitUntil: 'networkidle' });
       await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
@@ -86,7 +81,7 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
   });
 
   describe(`with JavaScript off, at ${viewports[viewport].width} px`, () => {
-    const noScript = () => browser.newContext({ baseURL: inject('baseUrl'), viewport: viewports[viewport], javaScriptEnabled: false });
+    const noScript = () => browser().newContext({ baseURL: inject('baseUrl'), viewport: viewports[viewport], javaScriptEnabled: false });
 
     it('reads every public page, with its navigation', async () => {
       const context = await noScript();

@@ -1,26 +1,19 @@
 import ExcelJS from 'exceljs';
-import knexFactory from 'knex';
 import { PDFParse } from 'pdf-parse';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, logInAsAdmin } from './admin-helpers.ts';
-import { launchBrowser, newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
+import { newLaptopContext, newPhoneContext, screenshot, watchPageErrors } from './browser.ts';
 import { addLine, listed, logInAsBuyer, storedGuestList } from './buyer-helpers.ts';
 import { hashPassword } from '../src/passwords.ts';
+import { browserForThisFile, databaseForThisFile } from './file-setup.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-const db = knexFactory({ client: 'pg', connection: inject('databaseUrl'), pool: { min: 0, max: 1 } });
-afterAll(async () => {
-  await browser?.close();
-  await db.destroy();
-});
+const browser = browserForThisFile();
+const db = databaseForThisFile();
 
 /** The same signed-in session on a 390 px phone, for a screenshot of the page at `path`. */
 async function phoneShot(from: BrowserContext, path: string, name: string, ready: (page: Page) => Promise<unknown>): Promise<void> {
-  const context = await newPhoneContext(browser, { storageState: await from.storageState() });
+  const context = await newPhoneContext(browser(), { storageState: await from.storageState() });
   const page = await context.newPage();
   await page.goto(path, { waitUntil: 'networkidle' });
   await ready(page);
@@ -79,7 +72,7 @@ describe('trade accounts, end to end', () => {
       .returning('id')) as [{ id: number }];
 
     // On an earlier visit, in another browser, the buyer put two lines on the account's list.
-    const earlier = await newLaptopContext(browser);
+    const earlier = await newLaptopContext(browser());
     const earlierPage = await earlier.newPage();
     await logInAsBuyer(earlierPage, '/account', { email, password });
     await openFagus(earlierPage);
@@ -89,7 +82,7 @@ describe('trade accounts, end to end', () => {
     await earlier.close();
 
     // Today, not yet signed in, in this browser: the same first line and another one.
-    const buyer = await newLaptopContext(browser);
+    const buyer = await newLaptopContext(browser());
     const page = await buyer.newPage();
     const errors = watchPageErrors(page);
     const header = page.getByRole('banner');
@@ -141,7 +134,7 @@ describe('trade accounts, end to end', () => {
     expect(await page.getByText('TN27 0AB').count()).toBe(1);
 
     const admin = await createAdmin(db, 'trade');
-    const staff = await newLaptopContext(browser);
+    const staff = await newLaptopContext(browser());
     const adminPage = await staff.newPage();
     await logInAsAdmin(adminPage, admin);
     await adminPage.getByRole('link', { name: 'Trade applications' }).click();
