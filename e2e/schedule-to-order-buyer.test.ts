@@ -82,6 +82,8 @@ describe('from a pasted schedule to a reorder, as an approved trade buyer on a l
     await page.getByRole('link', { name: 'Request a quote' }).click();
     await page.waitForURL((url) => url.pathname === '/plant-list/quote');
     await page.getByRole('heading', { name: /: 8 lines$/ }).waitFor();
+    // The trade account's company and postcode arrive after the form: typing then would be added to them.
+    await expect.poll(() => page.getByLabel(/^Company/).inputValue(), { timeout: 10_000 }).toBe('Acme Landscapes');
     await page.getByLabel(/^Delivery postcode/).fill('TN26 1AA');
     await screenshot(page, 'schedule-buyer-quote-form-1366');
     await page.getByRole('button', { name: 'Send quote request' }).click();

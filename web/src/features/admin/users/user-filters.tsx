@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { TRADE_STATUSES } from '../../../../../shared/api/trade.ts';
 import type { UserListFilters } from '../../../../../shared/api/users.ts';
@@ -80,9 +80,17 @@ export function UserFilters() {
       { replace: name === 'q' },
     );
 
+  // The search is set when the typing pauses, through the latest render's setter: React Router
+  // hands a functional update the params of the render that made the setter, so the one from
+  // when typing began would drop a select changed since (the list filtered, the URL not).
+  const latestSet = useRef(set);
+  useEffect(() => {
+    latestSet.current = set;
+  });
+
   useEffect(() => {
     if (text.trim() === (params.get('q') ?? '').trim()) return;
-    const timer = setTimeout(() => set('q', text.trim()), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => latestSet.current('q', text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
     // Only typing starts a search; the URL changing under it (Back) is read by useUserFilters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
