@@ -72,8 +72,8 @@ describe('from a pasted schedule to a reorder, as an approved trade buyer on a l
     await page.getByRole('button', { name: 'Create plant list' }).click();
     await page.waitForURL((url) => url.pathname === '/plant-list');
     const listLines = page.getByRole('list', { name: 'Lines on your plant list' }).getByRole('listitem');
-    await listLines.first().waitFor();
-    expect(await listLines.count()).toBe(8);
+    // The page may show the list it had before the new one's lines arrive: wait for those.
+    await expect.poll(() => listLines.count(), { timeout: 10_000 }).toBe(8);
     const [list] = await db('plant_lists').where({ user_id: userId, name: 'Retail park, phase 1' });
     expect(await db('plant_list_lines').where({ plant_list_id: list.id }).orderBy('id').pluck('quantity')).toEqual(QUANTITIES);
     await screenshot(page, 'schedule-buyer-plant-list-1366');
@@ -154,8 +154,7 @@ describe('from a pasted schedule to a reorder, as an approved trade buyer on a l
     await copied.getByRole('link', { name: 'Go to my plant list' }).click();
     await page.waitForURL((url) => url.pathname === '/plant-list');
     await expect(page.getByLabel('Showing list').locator('option:checked').innerText()).resolves.toMatch(new RegExp(`^Order ${reference}`));
-    await listLines.first().waitFor();
-    expect(await listLines.count()).toBe(8);
+    await expect.poll(() => listLines.count(), { timeout: 10_000 }).toBe(8);
     await screenshot(page, 'schedule-buyer-new-list-1366');
 
     expect(errors).toEqual([]);

@@ -128,8 +128,7 @@ describe('from a schedule to an order, as a guest on a phone', () => {
     await guest.getByRole('button', { name: 'Create plant list' }).click();
     await guest.waitForURL((url) => url.pathname === '/plant-list');
     const listLines = guest.getByRole('list', { name: 'Lines on your plant list' }).getByRole('listitem');
-    await listLines.first().waitFor();
-    expect(await listLines.count()).toBe(40);
+    await expect.poll(() => listLines.count(), { timeout: 10_000 }).toBe(40);
     expect(await overflow(guest)).toBe(0);
     await screenshot(guest, 'schedule-guest-plant-list-390');
 
