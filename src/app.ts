@@ -69,28 +69,6 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   app.keys = [createHmac('sha256', deps.config.appKey).update('cookie-signing').digest('base64')];
   app.silent = true; // the error handler logs; Koa's default handler would print stack traces
 
-  app.use(accessLog(deps.log)); // first: the request id covers everything after it, errors included
-  app.use(httpMetrics(deps.metrics));
-  app.use(cachePolicy()); // outside the error handler: it marks every final answer, errors included
-  app.use(errorHandler(deps.log));
-  app.use(clientIp());
-  if (secure) app.use(secureCookies());
-  app.use(securityHeaders({ hsts: secure }));
-  app.use(compress({ threshold: 1024, br: false }));
-  app.use(serializeJsonOnce()); // inside compress: it and Koa then reuse one JSON text
-  // Answers that are the same for every guest, before any session, CSRF or routing work: the
-  // build's files, and public pages the page cache holds (a form's page still gets its token).
-  app.use(staticFiles(deps.config.webDist));
-  app.use(pages.cachedForGuests(guestCsrfToken(deps.config.appKey, secure)));
-  app.use(spa(deps.config.webDist));
-  app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
-  app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
-  app.use(sessionMiddleware(app, deps.db, secure, [sessionUserJoin(deps.db), sessionTradeJoin(deps.db)]));
-  app.use(loadUser(deps));
-  // Who sees trade prices, decided once for the whole request; every route reads ctx.state.viewer.
-  app.use(resolveViewer(tradeApproval(deps.db)));
-  app.use(jsonBody());
-
   const routers: Router[] = [
     ...(options.extraRouters ?? []),
     healthRoutes(deps),
@@ -120,6 +98,31 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
     adminRoutes(services.adminStats),
     queueDashboardRoutes(deps.queue),
   ];
+  // Whether a route answers a GET of the path (/healthz does): the fast lane leaves those to it.
+  const answersGet = (path: string) => routers.some((router) => router.match(path, 'GET').route);
+
+  app.use(accessLog(deps.log)); // first: the request id covers everything after it, errors included
+  app.use(httpMetrics(deps.metrics));
+  app.use(cachePolicy()); // outside the error handler: it marks every final answer, errors included
+  app.use(errorHandler(deps.log));
+  app.use(clientIp());
+  if (secure) app.use(secureCookies());
+  app.use(securityHeaders({ hsts: secure }));
+  app.use(compress({ threshold: 1024, br: false }));
+  app.use(serializeJsonOnce()); // inside compress: it and Koa then reuse one JSON text
+  // Answers that are the same for every guest, before any session, CSRF or routing work: the
+  // build's files, and public pages, cached or rendered for the cache (a form's page still gets its token).
+  app.use(staticFiles(deps.config.webDist));
+  app.use(pages.cachedForGuests(guestCsrfToken(deps.config.appKey, secure), answersGet));
+  app.use(spa(deps.config.webDist));
+  app.use(pages.middleware); // inside spa: a public page is rendered before spa would send the shell
+  app.use(csrfProtection(deps.config.appKey, secure)); // outside the session: it re-binds after a rotation
+  app.use(sessionMiddleware(app, deps.db, secure, [sessionUserJoin(deps.db), sessionTradeJoin(deps.db)]));
+  app.use(loadUser(deps));
+  // Who sees trade prices, decided once for the whole request; every route reads ctx.state.viewer.
+  app.use(resolveViewer(tradeApproval(deps.db)));
+  app.use(jsonBody());
+
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 }

@@ -73,6 +73,36 @@ describe('a cached public page for a guest', () => {
     expect(await hits()).toBe(before + 2);
   });
 
+  it('is rendered in the fast lane when not cached yet: no cookie, the same bytes as the hits after it', async () => {
+    const misses = async () => (await context.deps.metrics.pageCacheMisses.get()).values[0]?.value ?? 0;
+    const [missesBefore, hitsBefore] = [await misses(), await hits()];
+    const first = await guest().get('/about?from=fast-lane', HTML);
+    expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie()).toEqual([]);
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(first.body).toContain('About the nursery');
+    const second = await guest().get('/about?from=fast-lane', HTML);
+    expect(second.body).toBe(first.body);
+    expect([await misses(), await hits()]).toEqual([missesBefore + 1, hitsBefore + 1]);
+  });
+
+  it('rendered in the fast lane with a no-JavaScript form, gives the guest a token its post is accepted with', async () => {
+    const client = guest();
+    const opened = await client.get('/contact?from=fast-lane', HTML);
+    const token = tokenOf(opened.body as string);
+    expect(token).toBeTruthy();
+    expect(token).toBe(decodeURIComponent(client.cookies.get('XSRF-TOKEN')!));
+    const posted = await postForm(client, '/contact', contactFields(token!, 'fast-lane-miss@example.com'));
+    expect(posted.status).toBe(303);
+  });
+
+  it('leaves a GET that a route answers to the route, though its path could be a page (/healthz)', async () => {
+    const response = await guest().get('/healthz', { accept: 'text/html, application/json' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
   it('with a no-JavaScript form gives a cookieless guest a token that its post is accepted with, and keeps it after', async () => {
     await guest().get('/contact', HTML);
     const client = guest();

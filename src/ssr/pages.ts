@@ -24,6 +24,9 @@ const RENDER_TIMEOUT_MS = 10_000;
 /** Where the fast lane leaves the content revision it read for a miss (ctx.state). */
 const REVISION = 'pageCacheRevision';
 
+/** Set (ctx.state) when the fast lane's render of the page failed: the full pipeline does not try again. */
+const NOT_RENDERED = 'pageNotRendered';
+
 /** The token the CSRF middleware left for this request's forms. */
 const requestToken = (ctx: Context): string => (typeof ctx.state.csrfToken === 'string' ? ctx.state.csrfToken : '');
 
@@ -128,6 +131,16 @@ export function serverPages(
    * caller then serves the client-rendered app.
    */
   async function respond(ctx: Context, formPost: FormPostResult | null = null, pagePath?: string): Promise<boolean> {
+    return answer(ctx, formPost, pagePath, () => requestToken(ctx));
+  }
+
+  /** {@link respond}, with the token a form on the page gets (the request's own, or the fast lane's guest token). */
+  async function answer(
+    ctx: Context,
+    formPost: FormPostResult | null,
+    pagePath: string | undefined,
+    csrfToken: () => string,
+  ): Promise<boolean> {
     const built = await renderer();
     if (!built) return false;
     const page = { url: pagePath ?? ctx.url, path: pagePath ?? ctx.path, personal: isPersonalPagePath(pagePath ?? ctx.path) };
@@ -135,7 +148,7 @@ export function serverPages(
     const hit = current === undefined ? undefined : cache.get(current, page.url);
     if (hit) {
       deps.metrics.pageCacheHits.inc();
-      send(ctx, hit, false);
+      send(ctx, hit, false, csrfToken);
       return true;
     }
     // A form post's outcome page and a personal page are never cached: neither a hit nor a miss.
@@ -145,6 +158,7 @@ export function serverPages(
       rendered = await renderDocument(ctx, built, formPost, page, current);
     } catch (err) {
       deps.log.error({ err, url: page.url }, 'server render failed; serving the client-rendered app');
+      ctx.state[NOT_RENDERED] = true;
       return false;
     }
     if (!rendered) return true; // redirected
@@ -152,7 +166,7 @@ export function serverPages(
     // form): koa-compress then compresses each response, as it does the pages never cached.
     const shared = current !== undefined && !rendered.html.includes(CSRF_PLACEHOLDER);
     const gzip = shared ? await gzipPage(rendered.html) : undefined;
-    send(ctx, current === undefined ? rendered : cache.set(current, page.url, { ...rendered, gzip }), page.personal);
+    send(ctx, current === undefined ? rendered : cache.set(current, page.url, { ...rendered, gzip }), page.personal, csrfToken);
     return true;
   }
 
@@ -162,31 +176,33 @@ export function serverPages(
     // /contact, /login… are also POST routes, so the router answers a GET of them 405: the page is the answer.
     const postOnly = ctx.status === 405;
     if (!postOnly && (ctx.body !== undefined || ctx.status !== 404)) return;
-    if (!isServerRenderedPath(ctx.path)) return;
+    if (!isServerRenderedPath(ctx.path) || ctx.state[NOT_RENDERED]) return;
     if (await respond(ctx)) ctx.remove('Allow');
   };
 
   /**
    * The fast lane, mounted before the SPA fallback, CSRF, the session and the routers: a guest's
-   * GET of a public page the cache holds is answered here, with nothing a page that is the same
-   * for everyone does not need — no session, no routing, no CSRF token unless the page has a
-   * no-JavaScript form (`guestToken` then reads or mints one). A request that may be signed in
-   * (session or remember-me cookie), a personal page and a miss go on to the full pipeline, which
-   * renders and caches the page as before. Only pages rendered by `middleware` are cached, i.e.
-   * URLs no route answers, so answering them before the routers changes nothing.
+   * GET of a public page is answered here, with nothing a page that is the same for everyone does
+   * not need — no session, no routing, no CSRF token unless the page has a no-JavaScript form
+   * (`guestToken` then reads or mints one). A cached page is sent; an uncached one is rendered and
+   * cached here too, unless a route answers that GET itself (`answersGet`: /healthz is no page),
+   * which the full pipeline then does. A request that may be signed in (session or remember-me
+   * cookie) and a personal page go on to the full pipeline, as does a page the server cannot
+   * render (no build), which then gets the app shell.
    */
-  function cachedForGuests(guestToken: (ctx: Context) => string): Middleware {
+  function cachedForGuests(guestToken: (ctx: Context) => string, answersGet: (path: string) => boolean): Middleware {
     return async (ctx, next) => {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
       if (!isServerRenderedPath(ctx.path) || isPersonalPagePath(ctx.path) || maySignIn(ctx)) return next();
       const current = await revision.current();
       const hit = cache.get(current, ctx.url);
-      if (!hit) {
-        ctx.state[REVISION] = current; // the full pipeline's render need not read it again
-        return next();
+      if (hit) {
+        deps.metrics.pageCacheHits.inc();
+        send(ctx, hit, false, () => guestToken(ctx));
+        return;
       }
-      deps.metrics.pageCacheHits.inc();
-      send(ctx, hit, false, () => guestToken(ctx));
+      ctx.state[REVISION] = current; // whoever renders the page need not read it again
+      if (answersGet(ctx.path) || !(await answer(ctx, null, undefined, () => guestToken(ctx)))) return next();
     };
   }
 
