@@ -13,6 +13,9 @@ export interface UncachedFigures {
   cpuPerPageMs: number;
   /** What the same process used while no request came (its queue workers, timers), in ms per second. */
   idleCpuMsPerSecond: number;
+  /** CPU per page over the settling pages before the measured ones (V8 still optimising), idle not taken off. */
+  settlingCpuPerPageMs: number;
+  settlingPages: number;
 }
 
 /** The CPU time a process has used so far (user + system, all its threads), in ms, from /proc. */
@@ -35,11 +38,15 @@ const round1 = (ms: number) => Math.round(ms * 10) / 10;
  * whole query string; `n` changes nothing else), with gzip accepted as a browser does. Latency to
  * the last byte, and the server process's CPU time per page read from /proc before and after
  * (its clock ticks are 10 ms, so a few hundred pages are needed), less what the process uses
- * idle: the bench server also runs the queue workers, whose polling is no page's cost. The first
- * unmeasured pages let the JIT settle; the web process does the same before it listens
- * (src/ssr/warm-up.ts).
+ * idle: the bench server also runs the queue workers, whose polling is no page's cost.
+ *
+ * What is measured is a server that has been running a while: V8 keeps optimising the render's
+ * code for the first few hundred pages (about 2 ms of CPU per page more, most of it on its compiler
+ * threads). Those settling pages are measured too, and printed beside the figure.
+ * The first pages of all (loading the bundle and route chunks) the web process renders before it
+ * listens (src/ssr/warm-up.ts).
  */
-export async function benchUncachedRender(baseUrl: string, serverPid: number, pages = 400): Promise<UncachedFigures> {
+export async function benchUncachedRender(baseUrl: string, serverPid: number, pages = 400, settlingPages = 500): Promise<UncachedFigures> {
   const run = Date.now().toString(36);
   const get = async (i: number | string) => {
     const url = `${baseUrl}${UNCACHED_SEARCH}&n=${run}-${i}`;
@@ -53,6 +60,9 @@ export async function benchUncachedRender(baseUrl: string, serverPid: number, pa
     return ms;
   };
   for (let i = 0; i < 30; i++) await get(`warm${i}`);
+  const settling = processCpuMs(serverPid);
+  for (let i = 0; i < settlingPages; i++) await get(`settle${i}`);
+  const settlingCpuPerPageMs = (processCpuMs(serverPid) - settling) / settlingPages;
   const idleStart = { cpu: processCpuMs(serverPid), at: performance.now() };
   await new Promise((resolve) => setTimeout(resolve, 5000));
   const idleCpuMsPerSecond = (processCpuMs(serverPid) - idleStart.cpu) / ((performance.now() - idleStart.at) / 1000);
@@ -69,5 +79,7 @@ export async function benchUncachedRender(baseUrl: string, serverPid: number, pa
     max: round1(times.at(-1)!),
     cpuPerPageMs: round1(cpuMs / pages),
     idleCpuMsPerSecond: round1(idleCpuMsPerSecond),
+    settlingCpuPerPageMs: round1(settlingCpuPerPageMs),
+    settlingPages,
   };
 }
