@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -8,7 +8,7 @@ import './global.css';
 import { serverQueriesReceived } from '../lib/api/api.ts';
 import { App } from './app.tsx';
 import { readHandover } from './handover.ts';
-import { replayTypingBeforeHydration } from './typed-before-start.ts';
+import { ReplayTypingBeforeHydration } from './typed-before-start.ts';
 import { RequestInfoProvider } from '../lib/request-context.tsx';
 import type { FormPostResult } from '../lib/request-context.tsx';
 import { routes } from './routes.tsx';
@@ -41,7 +41,7 @@ if (handover) {
       shell(
         <>
           <App router={router} waitForSession={false} />
-          <AfterHydration run={handTypedTextToApp} />
+          <ReplayTypingBeforeHydration root={container} />
         </>,
         handover.formPost,
       ),
@@ -62,17 +62,6 @@ function shell(app: ReactNode, formPost: FormPostResult | null) {
       </Provider>
     </StrictMode>
   );
-}
-
-/** What was typed before the app hydrated goes to its components' state (typed-before-start.ts). */
-function handTypedTextToApp() {
-  if (container) replayTypingBeforeHydration(container);
-}
-
-/** Renders nothing; runs `run` once the tree it is in has hydrated (effects run after the commit). */
-function AfterHydration({ run }: { run: () => void }) {
-  useEffect(run, [run]);
-  return null;
 }
 
 /** Resolves after the browser has run whatever else was waiting (input, a paint). */

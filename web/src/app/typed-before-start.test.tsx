@@ -1,8 +1,8 @@
-import { act, useState } from 'react';
+import { act, startTransition, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { replayTypingBeforeHydration } from './typed-before-start.ts';
+import { replayTypingBeforeHydration, ReplayTypingBeforeHydration } from './typed-before-start.ts';
 
 /** A controlled field and what its state holds, as the app's forms have. */
 function Form() {
@@ -41,5 +41,42 @@ describe('text typed before the app hydrated', () => {
     await act(async () => replayTypingBeforeHydration(container));
     expect(container.querySelector('output')!.textContent).toBe('pat@example.com|By Friday');
     expect(container.querySelector('input')!.value).toBe('pat@example.com');
+  });
+
+  it('is what a form sends when it is submitted while the page is still hydrating', async () => {
+    const sent: string[] = [];
+    function SignUp() {
+      const [email, setEmail] = useState('');
+      return (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            sent.push(email);
+          }}
+        >
+          <input aria-label="Email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SignUp />);
+    document.body.append(container);
+    container.querySelector('input')!.value = 'pat@example.com';
+
+    // As main.tsx does: hydration is a transition, still under way when the visitor presses Send.
+    await act(async () => {
+      startTransition(() => {
+        hydrateRoot(
+          container,
+          <>
+            <SignUp />
+            <ReplayTypingBeforeHydration root={container} />
+          </>,
+        );
+      });
+      container.querySelector('button')!.click();
+    });
+    expect(sent).toEqual(['pat@example.com']);
   });
 });

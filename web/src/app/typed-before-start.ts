@@ -1,3 +1,5 @@
+import { useLayoutEffect } from 'react';
+
 /** A text field of the page: what a visitor can type into. */
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -26,4 +28,15 @@ export function replayTypingBeforeHydration(root: HTMLElement): void {
     setValue.call(field, text);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
+}
+
+/**
+ * Renders nothing; hands typed text to the app (see {@link replayTypingBeforeHydration}) as the
+ * tree it is in hydrates: in a layout effect, i.e. within the commit that hydrates the page. The
+ * passive effects of a hydration run as a transition come later, in a task of their own, and a
+ * click landing before them would have its form send what the server rendered, not what was typed.
+ */
+export function ReplayTypingBeforeHydration({ root }: { root: HTMLElement }): null {
+  useLayoutEffect(() => replayTypingBeforeHydration(root), [root]);
+  return null;
 }
