@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import type { PageHandle } from '../../lib/page-handle.ts';
+import { fieldTexts } from '../../lib/form-fields.ts';
 import { CsrfField, useFormPost } from '../../lib/request-context.tsx';
 import { useForgotPasswordMutation } from './api.ts';
 import { AuthPanel } from './auth-panel.tsx';
@@ -24,12 +25,12 @@ export function ForgotPasswordPage() {
   const [error, setError] = useState(post && post.status !== 'sent' ? (post.message ?? '') : '');
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError('');
     setSent('');
     try {
-      const answer = await forgotPassword({ email }).unwrap();
+      const answer = await forgotPassword(fieldTexts(event.currentTarget, ['email'])).unwrap();
       setSent(answer.message);
     } catch (failure) {
       setError(errorMessage(failure));

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { describe, expect, it } from 'vitest';
 import { sessionApi } from '../../lib/session/session-api.ts';
 import { makeStore } from '../../lib/store.ts';
-import { json, mockServer } from '../../test/fetch.ts';
+import { csrfCookie, json, mockServer } from '../../test/fetch.ts';
 import { LoginPage } from './login-page.tsx';
 
 const user = {
@@ -82,6 +82,19 @@ describe('LoginPage', () => {
     // Replaced: one step back is the page before Login, not Login again.
     await router.navigate(-1);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('sends what the fields show, also text its state has not seen (typed before the page hydrated)', async () => {
+    const seen = mockServer({ ...csrfCookie, 'POST /login': () => json({ two_factor: true }) });
+    await renderLogin();
+    const events = userEvent.setup();
+    await events.type(screen.getByLabelText(/Password/), 'correct horse');
+    // As a server-rendered field holds what was typed before hydration: in the field, not in React's state.
+    const email = screen.getByLabelText<HTMLInputElement>(/Email/);
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(email, 'ann@example.com');
+    await events.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByTestId('where');
+    expect(seen.find((r) => r.method === 'POST')?.body).toEqual({ email: 'ann@example.com', password: 'correct horse', remember: false });
   });
 
   it('without two-factor loads the user and returns to the page the guard stopped at', async () => {

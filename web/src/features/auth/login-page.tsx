@@ -10,6 +10,7 @@ import { errorMessage, GENERIC_ERROR } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import type { PageHandle } from '../../lib/page-handle.ts';
+import { fieldTexts } from '../../lib/form-fields.ts';
 import { CsrfField, useFormPost } from '../../lib/request-context.tsx';
 import { useCsrfCookieMutation, useLoginMutation } from './api.ts';
 import { AuthPanel } from './auth-panel.tsx';
@@ -37,13 +38,15 @@ export function LoginPage() {
   const [csrfCookie] = useCsrfCookieMutation();
   const [login] = useLoginMutation();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const fields = fieldTexts(event.currentTarget, ['email', 'password', 'remember']);
+    const credentials = { email: fields.email, password: fields.password, remember: fields.remember === 'on' };
     setError('');
     setBusy(true);
     try {
       await csrfCookie();
-      const answer = await login({ email, password, remember }).unwrap();
+      const answer = await login(credentials).unwrap();
       if (answer.two_factor) {
         await navigate('/two-factor-challenge', { replace: true, state: { from } satisfies AuthLocationState });
         return;

@@ -7,6 +7,7 @@ import { errorMessage, fieldErrorLists } from '../../lib/api/form-errors.ts';
 import { Loading } from '../../components/loading.tsx';
 import { Notice } from '../../components/notice.tsx';
 import type { PageHandle } from '../../lib/page-handle.ts';
+import { fieldTexts } from '../../lib/form-fields.ts';
 import { CsrfField, useFormPost } from '../../lib/request-context.tsx';
 import type { FormPostResult } from '../../lib/request-context.tsx';
 import { useFieldErrors } from '../../components/use-field-errors.ts';
@@ -64,14 +65,15 @@ export function RegisterPage() {
     clearError(field);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const registration = fieldTexts(event.currentTarget, FIELDS);
     setErrors({});
     setFormError('');
     setBusy(true);
     try {
       await csrfCookie();
-      await register(values).unwrap();
+      await register(registration).unwrap();
       const result = await dispatch(reloadUser());
       if (result.data) await navigate('/account');
     } catch (failure) {

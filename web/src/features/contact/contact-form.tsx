@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { fieldTexts } from '../../lib/form-fields.ts';
 import { CsrfField, useFormPost } from '../../lib/request-context.tsx';
 import type { FormPostResult } from '../../lib/request-context.tsx';
 import buttons from '../../components/button.module.css';
@@ -83,13 +84,14 @@ export function ContactForm() {
     if (success) setSuccess(null);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const message = fieldTexts(event.currentTarget, FIELDS);
     setErrors({});
     setFormError('');
     setSuccess(null);
     try {
-      await send(values).unwrap();
+      await send(message).unwrap();
       // Render the outcome now, then move the focus to it: a phone's keyboard closes and the
       // screen shows the message, and a screen reader reads it.
       flushSync(() => {
