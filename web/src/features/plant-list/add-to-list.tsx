@@ -2,6 +2,7 @@ import { createContext, useContext, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { describeError, firstFieldErrors } from '../../lib/api/errors.ts';
+import { fieldTexts } from '../../lib/form-fields.ts';
 import buttons from '../../components/button.module.css';
 import type { CatalogueLineAction } from '../../components/catalogue-line-action.ts';
 import { cx } from '../../components/cx.ts';
@@ -62,7 +63,7 @@ function AddToListScope({ rows, children }: { rows: CatalogueLine[]; children: R
     const key = form.dataset.lineId;
     const row = rows.find((candidate) => String(candidate.id) === key);
     if (!row || adding.has(key)) return;
-    const quantity = String(new FormData(form).get('quantity') ?? '');
+    const { quantity } = fieldTexts(form, ['quantity']);
     const value = Number(quantity);
     if (quantity.trim() === '' || !validQuantity(value)) {
       say(key, { tone: 'error', text: `Enter a quantity from ${MIN_QUANTITY} to ${MAX_QUANTITY.toLocaleString('en-GB')}.` });
