@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
-import Koa from 'koa';
+import type Koa from 'koa';
 import compress from 'koa-compress';
 import type Router from '@koa/router';
 import type { Deps } from './deps.ts';
 import { accessLog } from './http/access-log.ts';
+import { cachedPageLane } from './http/cached-page-lane.ts';
 import { cachePolicy } from './http/cache-policy.ts';
 import { jsonBody } from './http/body.ts';
+import { KoaWithFrontLane } from './http/koa-with-front-lane.ts';
 import { clientIp } from './http/client-ip.ts';
 import { csrfProtection, guestCsrfToken } from './http/csrf.ts';
 import { errorHandler } from './http/error-handler.ts';
@@ -55,7 +57,8 @@ export interface AppOptions {
 }
 
 /**
- * Builds the Koa app without listening; tests and the benchmark import this. Order matters:
+ * Builds the Koa app without listening; tests and the benchmark import this. A cached guest page
+ * is answered before all of it (src/http/cached-page-lane.ts). Order matters:
  * access log → metrics → cache policy → errors → client IP → secure cookies → headers → compression → built files →
  * cached guest pages → SPA fallback → server-rendered pages → CSRF → session → user → viewer → body → routes.
  */
@@ -63,9 +66,10 @@ export function createApp(deps: Deps, services: Services, options: AppOptions = 
   // Trust exactly the configured proxies: the X-Forwarded-For entry the nearest of them appended,
   // never the left-most one, which the client writes itself.
   const hops = deps.config.proxyHops;
-  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const secure = deps.config.appUrl.startsWith('https://');
   const pages = serverPages(deps, services);
+  // Cached guest pages are sent before any middleware, as a static file would be; the rest is Koa's.
+  const app = new KoaWithFrontLane(cachedPageLane(deps, pages.sharedPage, { hsts: secure }), { proxy: hops > 0, maxIpsCount: hops });
   app.keys = [createHmac('sha256', deps.config.appKey).update('cookie-signing').digest('base64')];
   app.silent = true; // the error handler logs; Koa's default handler would print stack traces
 

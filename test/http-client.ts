@@ -1,3 +1,12 @@
+/** A response's headers as one object, names lower-cased (as fetch gives them). */
+export function headerFields(headers: Headers): Record<string, string> {
+  const fields: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    fields[name] = value;
+  });
+  return fields;
+}
+
 /**
  * A tiny browser-like client for route tests: keeps cookies, echoes XSRF-TOKEN in X-XSRF-TOKEN
  * like the React app does, and returns status, headers and the parsed body.

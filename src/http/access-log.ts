@@ -44,8 +44,60 @@ export function responseOutcome(res: ServerResponse, sent: number): 'completed' 
 }
 
 /** The id for this request: the caller's when well formed, else a new UUID. */
-function requestIdFor(incoming: string): string {
+export function requestIdFor(incoming: string): string {
   return WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** What an access line says of a request; the rest comes from its response. */
+export interface LoggedRequest {
+  requestId: string;
+  method: string;
+  /** The request path, without its query string (logged as {@link loggablePath}). */
+  path: string;
+  /** The signed-in user's id, read when the line is written. */
+  userId?: () => number | undefined;
+  /** When the request arrived (`performance.now()`); by default, the call. */
+  started?: number;
+}
+
+/**
+ * The access-line writer of {@link accessLog}, for whatever answers a request: from the call, it
+ * writes one line when the response is done.
+ */
+export function accessLines(log: Logger): (res: ServerResponse, request: LoggedRequest) => void {
+  // Every field of an access line is one this function wrote from a checked value (the id is well
+  // formed, the path has its secrets replaced), never a logged object: the logger's redaction of
+  // secrets in objects (src/logger.ts) finds nothing here, yet walking its paths cost ~10× the
+  // rest of writing the line. The child keeps the level, destination and request-id mixin.
+  const lines = log.child({}, { redact: [] });
+  return (res, { requestId, method, path: requestPath, userId, started = performance.now() }) => {
+    // The socket's byte count covers compressed and streamed bodies, whose length no header gives.
+    const socket = res.req.socket;
+    const bytesBefore = socket.bytesWritten;
+    // 'close' comes after the last byte was handed to the socket, or when the client went away.
+    res.once('close', () => {
+      const bytes = socket.bytesWritten - bytesBefore;
+      const outcome = responseOutcome(res, bytes);
+      const status = res.statusCode;
+      const level = PROBES.has(requestPath) && status < 500 ? 'debug' : 'info';
+      if (!lines.isLevelEnabled(level)) return; // a silent logger (tests, benchmarks) costs nothing more
+      const path = loggablePath(requestPath);
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const user = userId?.();
+      const line = {
+        requestId,
+        method,
+        path,
+        // A client that left before the answer was sent got no status: Koa's default 404 is not one.
+        ...(outcome === 'aborted' ? {} : { status }),
+        ms,
+        bytes,
+        ...(user === undefined ? {} : { userId: user }),
+        ...(outcome === 'completed' ? {} : { aborted: true }),
+      };
+      lines[level](line, `${method} ${path} ${outcome === 'aborted' ? 'aborted' : status} ${ms} ms`);
+    });
+  };
 }
 
 /**
@@ -56,41 +108,16 @@ function requestIdFor(incoming: string): string {
  * the signed-in user's id. Never a cookie, a header value or the query string.
  */
 export function accessLog(log: Logger): Middleware {
-  // Every field of an access line is one this function wrote from a checked value (the id is well
-  // formed, the path has its secrets replaced), never a logged object: the logger's redaction of
-  // secrets in objects (src/logger.ts) finds nothing here, yet walking its paths cost ~10× the
-  // rest of writing the line. The child keeps the level, destination and request-id mixin.
-  const lines = log.child({}, { redact: [] });
+  const logWhenDone = accessLines(log);
   return async (ctx, next) => {
     const requestId = requestIdFor(ctx.get('X-Request-Id'));
     ctx.state.requestId = requestId;
     ctx.set('X-Request-Id', requestId);
-    const started = performance.now();
-    // The socket's byte count covers compressed and streamed bodies, whose length no header gives.
-    const socket = ctx.req.socket;
-    const bytesBefore = socket.bytesWritten;
-    // 'close' comes after the last byte was handed to the socket, or when the client went away.
-    ctx.res.once('close', () => {
-      const bytes = socket.bytesWritten - bytesBefore;
-      const outcome = responseOutcome(ctx.res, bytes);
-      const status = ctx.res.statusCode;
-      const level = PROBES.has(ctx.path) && status < 500 ? 'debug' : 'info';
-      if (!lines.isLevelEnabled(level)) return; // a silent logger (tests, benchmarks) costs nothing more
-      const path = loggablePath(ctx.path);
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      const userId = (ctx.state.user as { id?: number } | undefined)?.id;
-      const line = {
-        requestId,
-        method: ctx.method,
-        path,
-        // A client that left before the answer was sent got no status: Koa's default 404 is not one.
-        ...(outcome === 'aborted' ? {} : { status }),
-        ms,
-        bytes,
-        ...(userId === undefined ? {} : { userId }),
-        ...(outcome === 'completed' ? {} : { aborted: true }),
-      };
-      lines[level](line, `${ctx.method} ${path} ${outcome === 'aborted' ? 'aborted' : status} ${ms} ms`);
+    logWhenDone(ctx.res, {
+      requestId,
+      method: ctx.method,
+      path: ctx.path,
+      userId: () => (ctx.state.user as { id?: number } | undefined)?.id,
     });
     await withRequestId(requestId, next);
   };

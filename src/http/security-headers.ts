@@ -1,10 +1,10 @@
 import type { Middleware } from 'koa';
 
 /**
- * Security headers on every response. Scripts come only from this origin (no inline scripts);
- * inline style attributes are allowed because React and Swiper set element styles.
+ * The security headers every response carries. Scripts come only from this origin (no inline
+ * scripts); inline style attributes are allowed because React and Swiper set element styles.
  */
-export function securityHeaders(options: { hsts: boolean }): Middleware {
+export function securityHeaderFields(options: { hsts: boolean }): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -17,16 +17,22 @@ export function securityHeaders(options: { hsts: boolean }): Middleware {
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    ...(options.hsts ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Sets {@link securityHeaderFields} on every response. */
+export function securityHeaders(options: { hsts: boolean }): Middleware {
+  const fields = securityHeaderFields(options);
   return async (ctx, next) => {
-    ctx.set({
-      'Content-Security-Policy': csp,
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-    });
-    if (options.hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    ctx.set(fields);
     await next();
   };
 }

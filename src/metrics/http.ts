@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import { PAGE_PATHS, pathPattern } from '../../shared/app-routes.ts';
 import { responseOutcome } from '../http/access-log.ts';
@@ -23,20 +24,36 @@ function routeLabel(matchedRoute: unknown, path: string): string {
 }
 
 /**
+ * The timer of {@link httpMetrics}, for whatever answers a request: from `started` (a
+ * `performance.now()`; by default the call), it times the response into
+ * `http_request_duration_seconds` when it ends, under `route` (read then).
+ */
+export function responseTimer(
+  metrics: Pick<Metrics, 'httpRequestDuration'>,
+): (res: ServerResponse, method: string, route: () => string, started?: number) => void {
+  return (res, method, route, started = performance.now()) => {
+    const socket = res.req.socket;
+    const bytesBefore = socket.bytesWritten;
+    res.once('close', () => {
+      const outcome = responseOutcome(res, socket.bytesWritten - bytesBefore);
+      const labels = { method, route: route(), status: outcome === 'aborted' ? 'aborted' : String(res.statusCode) };
+      metrics.httpRequestDuration.observe(labels, (performance.now() - started) / 1000);
+    });
+  };
+}
+
+/** The route label of a request nothing routed: its public page's or area's pattern. */
+export const unroutedLabel = (path: string): string => routeLabel(undefined, path);
+
+/**
  * Times every request into `http_request_duration_seconds` when its response ends (a streamed
  * body included), labelled by method, route pattern and status — `aborted` when the client left
  * before any answer, as the access log says.
  */
 export function httpMetrics(metrics: Pick<Metrics, 'httpRequestDuration'>): Middleware {
+  const timeWhenDone = responseTimer(metrics);
   return async (ctx, next) => {
-    const stop = metrics.httpRequestDuration.startTimer();
-    const socket = ctx.req.socket;
-    const bytesBefore = socket.bytesWritten;
-    ctx.res.once('close', () => {
-      const outcome = responseOutcome(ctx.res, socket.bytesWritten - bytesBefore);
-      const route = routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, ctx.path);
-      stop({ method: ctx.method, route, status: outcome === 'aborted' ? 'aborted' : String(ctx.res.statusCode) });
-    });
+    timeWhenDone(ctx.res, ctx.method, () => routeLabel((ctx as { _matchedRoute?: unknown })._matchedRoute, ctx.path));
     await next();
   };
 }

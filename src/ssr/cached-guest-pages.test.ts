@@ -3,7 +3,7 @@ import { signedIn } from '../../test/admin.ts';
 import { insertWidget } from '../../test/factories.ts';
 import { insertCatalogueItems } from '../../seeds/factories.ts';
 import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
-import type { TestClient } from '../../test/http-client.ts';
+import { headerFields, type TestClient } from '../../test/http-client.ts';
 
 /**
  * The page cache's fast lane (`cachedForGuests` in src/ssr/pages.ts, issue 20): a guest's GET of a
@@ -84,6 +84,18 @@ describe('a cached public page for a guest', () => {
     const second = await guest().get('/about?from=fast-lane', HTML);
     expect(second.body).toBe(first.body);
     expect([await misses(), await hits()]).toEqual([missesBefore + 1, hitsBefore + 1]);
+  });
+
+  it('is sent before Koa once cached, with the very headers the pipeline sent when it rendered the page', async () => {
+    const headersOf = (response: { headers: Headers }) => {
+      const { date: _date, 'x-request-id': id, ...rest } = headerFields(response.headers);
+      expect(id).toBeTruthy();
+      return rest;
+    };
+    const rendered = await guest().get('/about?from=lane', HTML); // the miss: rendered by the middleware
+    const fromLane = await guest().get('/about?from=lane', HTML);
+    expect(fromLane.body).toBe(rendered.body);
+    expect(headersOf(fromLane)).toEqual(headersOf(rendered));
   });
 
   it('rendered in the fast lane with a no-JavaScript form, gives the guest a token its post is accepted with', async () => {

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Cookies from 'cookies';
 import type { Context, Middleware } from 'koa';
 import { CSRF_PLACEHOLDER, type FormPostResult, type RenderedPage } from '../../shared/server-render.ts';
 import { GUEST_LIST_COOKIE } from '../../shared/guest-plant-list.ts';
@@ -8,6 +10,7 @@ import { pageDocument } from './document.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { pageAssets } from './manifest.ts';
 import { pageCache, type CachedPage } from './page-cache.ts';
+import type { SharedPage } from '../http/cached-page-lane.ts';
 import { gzipPage } from './page-gzip.ts';
 import { isPersonalPagePath, isServerRenderedPath } from './paths.ts';
 import { personalResolver } from './personal-resolver.ts';
@@ -50,6 +53,8 @@ export function serverPages(
   options: ServerPagesOptions = {},
 ) {
   const revision = deps.contentRevision;
+  // The revision the cached-page lane read for a request it then passed on (a miss): the fast lane need not read it again.
+  const revisionRead = new WeakMap<IncomingMessage, number>();
   const cache = pageCache({ maxEntries: options.maxEntries ?? 1000, maxBytes: options.maxBytes ?? 64 * 1024 * 1024 });
   const readsAt = apiResolver(services, deps.config);
   const shareImageAt = shareImageAtRevision(services, deps.config.business);
@@ -193,8 +198,8 @@ export function serverPages(
   function cachedForGuests(guestToken: (ctx: Context) => string, answersGet: (path: string) => boolean): Middleware {
     return async (ctx, next) => {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-      if (!isServerRenderedPath(ctx.path) || isPersonalPagePath(ctx.path) || maySignIn(ctx)) return next();
-      const current = await revision.current();
+      if (!isServerRenderedPath(ctx.path) || isPersonalPagePath(ctx.path) || maySignIn(ctx.cookies)) return next();
+      const current = revisionRead.get(ctx.req) ?? (await revision.current());
       const hit = cache.get(current, ctx.url);
       if (hit) {
         deps.metrics.pageCacheHits.inc();
@@ -206,5 +211,23 @@ export function serverPages(
     };
   }
 
-  return { middleware, cachedForGuests, respond, stats: () => cache.stats() };
+  /**
+   * The cached page that answers a guest's GET of the public page at `path` when that page is the
+   * same for everyone (no form, so no token: its gzip copy is all there is to send), else
+   * undefined. The cached-page lane (src/http/cached-page-lane.ts) sends it before any middleware
+   * runs; whatever it is not given goes on to Koa, and the fast lane above answers it then.
+   */
+  async function sharedPage(req: IncomingMessage, res: ServerResponse, path: string): Promise<SharedPage | undefined> {
+    if (!isServerRenderedPath(path) || isPersonalPagePath(path) || maySignIn(new Cookies(req, res))) return undefined;
+    const current = await revision.current();
+    const hit = cache.get(current, req.url!);
+    if (!hit?.gzip) {
+      revisionRead.set(req, current);
+      return undefined;
+    }
+    deps.metrics.pageCacheHits.inc();
+    return { status: hit.status, gzip: hit.gzip };
+  }
+
+  return { middleware, cachedForGuests, sharedPage, respond, stats: () => cache.stats() };
 }

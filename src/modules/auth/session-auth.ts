@@ -13,7 +13,8 @@ const REMEMBER_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
  * Whether the request could be a signed-in user's: it carries a session or a remember-me cookie
  * (not yet checked). Without either it is a guest's, and nothing about a user needs reading.
  */
-export const maySignIn = (ctx: Context): boolean => Boolean(ctx.cookies.get('nursery_session') || ctx.cookies.get(REMEMBER_COOKIE));
+export const maySignIn = (cookies: Pick<Context['cookies'], 'get'>): boolean =>
+  Boolean(cookies.get('nursery_session') || cookies.get(REMEMBER_COOKIE));
 
 /** Empties the session and gives it a new id (login, 2FA completion): defeats session fixation. */
 async function freshSession(ctx: Context, data: Record<string, unknown>): Promise<void> {
@@ -84,7 +85,7 @@ function joinedUser(ctx: Context, userId: number): User | undefined {
 export function loadUser(deps: Pick<Deps, 'db'>): Middleware {
   return async (ctx, next) => {
     ctx.state.user = null;
-    if (maySignIn(ctx)) {
+    if (maySignIn(ctx.cookies)) {
       const userId = ctx.session?.userId;
       if (typeof userId === 'number') {
         const user = joinedUser(ctx, userId) ?? (await findUserById(deps.db, userId));
