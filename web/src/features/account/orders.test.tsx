@@ -132,8 +132,8 @@ describe('OrderPage', () => {
       'Being picked on 23 Nov 2026',
       'Dispatched on 24 Nov 2026 — On the Tuesday lorry',
     ]);
-    const lines = within(screen.getByRole('list', { name: 'Ordered lines' })).getAllByRole('listitem');
-    expect(lines[0]).toHaveTextContent('CARBET-BR-6090 Carpinus betulus, Bare root, 60-90 cm × 250 at £1.85 = £462.50');
+    const row = within(screen.getByRole('table', { name: 'Ordered lines' })).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('CARBET-BR-6090 Carpinus betulus (Hornbeam), Bare root, 60-90 cm250£1.85£462.50');
     expect(screen.getByText('1 Mar 2027')).toBeInTheDocument();
     expect(screen.getByText('£768.60')).toBeInTheDocument();
 
