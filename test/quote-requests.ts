@@ -1,5 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { insertCatalogueItems } from '../seeds/factories.ts';
+import { signedIn } from './admin.ts';
 import { startMailingApp, type MailingApp } from './harness.ts';
 import type { CapturedMail } from './smtp.ts';
 
@@ -8,7 +9,7 @@ import type { CapturedMail } from './smtp.ts';
  * SMTP server, sales' address set, and a catalogue of three named lines and 300 more (the guest
  * tests send more lines than a list may hold). `ids` starts with the three named lines.
  */
-export async function startQuoteRequestsApp(): Promise<{ app: MailingApp; ids: number[] }> {
+async function startQuoteRequestsApp(): Promise<{ app: MailingApp; ids: number[] }> {
   // Every guest request here gives one address: its confirmations are not what these tests count.
   const app = await startMailingApp({
     env: { ENQUIRIES_TO: 'sales@nursery.test', CONTACT_PER_MINUTE: '30', QUOTE_CONFIRMATIONS_PER_HOUR: '1000' },
@@ -20,6 +21,36 @@ export async function startQuoteRequestsApp(): Promise<{ app: MailingApp; ids: n
     ...Array.from({ length: 300 }, () => ({})),
   ]);
   return { app, ids };
+}
+
+/**
+ * {@link startQuoteRequestsApp} for the test file that calls this at its top level: started before
+ * its tests, closed after them. The accessors read the started app; `visitor()` is a guest with a
+ * CSRF token from an address of its own, `buyer()` a newly signed-up, signed-in buyer.
+ */
+export function quoteRequestsAppForThisFile() {
+  let started: { app: MailingApp; ids: number[] } | undefined;
+  beforeAll(async () => {
+    started = await startQuoteRequestsApp();
+  });
+  afterAll(async () => {
+    await started?.app.close();
+  });
+  const app = () => started!.app;
+  return {
+    app,
+    ids: () => started!.ids,
+    db: () => app().context.deps.db,
+    visitor: () => app().visitor().csrf(),
+    buyer: () => signedIn(app().server, app().context.deps, { role: 'user' }),
+  };
+}
+
+/** Nothing waiting, delayed or running on the app's mail queue: every mail job has run. */
+export async function mailQueueIdle(app: MailingApp): Promise<boolean> {
+  const mail = app.context.deps.queue.bullQueues!().find((q) => q.name === 'mail')!;
+  const counts = await mail.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+  return Object.values(counts).every((n) => n === 0);
 }
 
 /** A guest's request for `lines` with every detail filled in, markup included (the mails must escape it). */

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { signedIn } from '../../../test/admin.ts';
-import type { MailingApp } from '../../../test/harness.ts';
-import { guestRequest, startQuoteRequestsApp } from '../../../test/quote-requests.ts';
+import { guestRequest, quoteRequestsAppForThisFile } from '../../../test/quote-requests.ts';
 import { insertTradeApplication } from '../../../test/trade.ts';
 
 /** Staff's quote requests: each line priced from the catalogue for staff alone, and the admin inbox. */
-let app: MailingApp;
-let ids: number[];
-
-beforeAll(async () => {
-  ({ app, ids } = await startQuoteRequestsApp());
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-const db = () => app.context.deps.db;
-const visitor = () => app.visitor().csrf();
-const buyer = () => signedIn(app.server, app.context.deps, { role: 'user' });
+const { app, ids, db, visitor, buyer } = quoteRequestsAppForThisFile();
 
 describe("staff's view of a request's prices", () => {
   it("shows each line's trade price for its quantity, availability, totals and an estimate ex VAT; buyers get none of it", async () => {
@@ -56,7 +43,7 @@ describe("staff's view of a request's prices", () => {
     const { id } = (await owner.post('/api/quote-requests', { lines, delivery_postcode: 'TN27 9AA' })).body;
     await db()('catalogue_items').where({ id: gone }).delete();
 
-    const admin = await signedIn(app.server, app.context.deps, { role: 'admin' });
+    const admin = await signedIn(app().server, app().context.deps, { role: 'admin' });
     const detail = await admin.get(`/api/admin/quote-requests/${id}`);
     expect(detail.status).toBe(200);
     const [first, second, third, fourth] = detail.body.lines;
@@ -97,15 +84,15 @@ describe("staff's view of a request's prices", () => {
 
 describe('the admin quote inbox', () => {
   it('lists with line counts, filters by status, shows lines, sets the status and counts open requests', async () => {
-    const admin = await signedIn(app.server, app.context.deps, { role: 'admin' });
+    const admin = await signedIn(app().server, app().context.deps, { role: 'admin' });
     const created = (
       await (
         await visitor()
       ).post(
         '/api/quote-requests',
         guestRequest([
-          { catalogue_item_id: ids[0], quantity: 9 },
-          { catalogue_item_id: ids[1], quantity: 4 },
+          { catalogue_item_id: ids()[0], quantity: 9 },
+          { catalogue_item_id: ids()[1], quantity: 4 },
         ]),
       )
     ).body;

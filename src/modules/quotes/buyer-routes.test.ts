@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertCatalogueItems } from '../../../seeds/factories.ts';
-import { signedIn } from '../../../test/admin.ts';
-import type { MailingApp } from '../../../test/harness.ts';
-import { guestRequest, startQuoteRequestsApp, waitForMails } from '../../../test/quote-requests.ts';
+import { guestRequest, quoteRequestsAppForThisFile, waitForMails } from '../../../test/quote-requests.ts';
 import { insertTradeApplication } from '../../../test/trade.ts';
 
 /**
  * A signed-in buyer's quote requests: sent from the stored plant list, listed, read and copied
  * back into the list (their own only), and a trade buyer's company and postcode prefilled.
  */
-let app: MailingApp;
-let ids: number[];
+const { app, ids, db, visitor, buyer } = quoteRequestsAppForThisFile();
 
-beforeAll(async () => {
-  ({ app, ids } = await startQuoteRequestsApp());
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-const db = () => app.context.deps.db;
-const visitor = () => app.visitor().csrf();
-const buyer = () => signedIn(app.server, app.context.deps, { role: 'user' });
 const count = async (table: string) => Number((await db()(table).count({ n: '*' }).first())!.n);
 
 describe('quote requests of a signed-in buyer', () => {
   it('sends the stored list when no lines are given, empties it, and fills name and email from the account', async () => {
     const client = await buyer();
-    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[1], quantity: 40 });
-    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[2], quantity: 2 });
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids()[1], quantity: 40 });
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids()[2], quantity: 2 });
     const user = await db()('users').where({ id: client.userId }).first();
 
     const response = await client.post('/api/quote-requests', { delivery_postcode: 'SW1A1AA' });
@@ -45,11 +32,11 @@ describe('quote requests of a signed-in buyer', () => {
       line_count: 2,
     });
     expect(detail.body.lines.map((l: { catalogue_item_id: number; quantity: number }) => [l.catalogue_item_id, l.quantity])).toEqual([
-      [ids[1], 40],
-      [ids[2], 2],
+      [ids()[1], 40],
+      [ids()[2], 2],
     ]);
     expect((await client.get('/api/plant-list')).body.count).toBe(0);
-    await waitForMails(app, response.body.reference, 2);
+    await waitForMails(app(), response.body.reference, 2);
 
     const empty = await client.post('/api/quote-requests', { delivery_postcode: 'SW1A 1AA' });
     expect(empty.status).toBe(422);
@@ -58,7 +45,7 @@ describe('quote requests of a signed-in buyer', () => {
 
   it('stores and mails the optional telephone a buyer gives, refuses an invalid one with a 422 and stores none when blank', async () => {
     const client = await buyer();
-    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 30 });
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids()[0], quantity: 30 });
 
     const invalid = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', telephone: 'call me' });
     expect(invalid.status).toBe(422);
@@ -68,16 +55,16 @@ describe('quote requests of a signed-in buyer', () => {
     const response = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', telephone: '01233 555 010' });
     expect(response.status).toBe(201);
     expect((await client.get(`/api/quote-requests/${response.body.id}`)).body.telephone).toBe('01233 555 010');
-    for (const mail of await waitForMails(app, response.body.reference, 2)) {
+    for (const mail of await waitForMails(app(), response.body.reference, 2)) {
       expect(mail.text).toContain('Telephone: 01233 555 010');
       expect(mail.html).toContain('01233 555 010');
     }
 
-    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 30 });
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids()[0], quantity: 30 });
     const blank = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', telephone: '' });
     expect(blank.status).toBe(201);
     expect((await client.get(`/api/quote-requests/${blank.body.id}`)).body.telephone).toBe('');
-    for (const mail of await waitForMails(app, blank.body.reference, 2)) expect(mail.text).toContain('Telephone: Not given');
+    for (const mail of await waitForMails(app(), blank.body.reference, 2)) expect(mail.text).toContain('Telephone: Not given');
   });
 
   it('keeps a listed line whose catalogue row was removed, as it was shown, and leaves it out of a copy', async () => {
@@ -86,7 +73,7 @@ describe('quote requests of a signed-in buyer', () => {
       { genus: 'Sorbus', species: 'aucuparia', common_name: 'Rowan', form: '3L', height: '80-100' },
     ]);
     await client.post('/api/plant-list/lines', { catalogue_item_id: gone, quantity: 12 });
-    await client.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 1 });
+    await client.post('/api/plant-list/lines', { catalogue_item_id: ids()[0], quantity: 1 });
     await db()('catalogue_items').where({ id: gone }).delete();
 
     const { body } = await client.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA' });
@@ -99,10 +86,10 @@ describe('quote requests of a signed-in buyer', () => {
       ]),
     ).toEqual([
       [null, 'Sorbus', 12],
-      [ids[0], 'Crataegus', 1],
+      [ids()[0], 'Crataegus', 1],
     ]);
     const copied = await client.post(`/api/quote-requests/${body.id}/copy`);
-    expect(copied.body.list.lines.map((l: { catalogue_item_id: number }) => l.catalogue_item_id)).toEqual([ids[0]]);
+    expect(copied.body.list.lines.map((l: { catalogue_item_id: number }) => l.catalogue_item_id)).toEqual([ids()[0]]);
     expect(copied.body.copied).toEqual({
       added: [{ line_id: detail.lines[1].id, quantity: 1 }],
       merged: [],
@@ -114,19 +101,19 @@ describe('quote requests of a signed-in buyer', () => {
     const me = await buyer();
     const other = await buyer();
     const first = (
-      await me.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids[0], quantity: 5 }] })
+      await me.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids()[0], quantity: 5 }] })
     ).body;
     const second = (
       await me.post('/api/quote-requests', {
         delivery_postcode: 'TN27 9AA',
         lines: [
-          { catalogue_item_id: ids[0], quantity: 7 },
-          { catalogue_item_id: ids[1], quantity: 1 },
+          { catalogue_item_id: ids()[0], quantity: 7 },
+          { catalogue_item_id: ids()[1], quantity: 1 },
         ],
       })
     ).body;
     const theirs = (
-      await other.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids[2], quantity: 1 }] })
+      await other.post('/api/quote-requests', { delivery_postcode: 'TN27 9AA', lines: [{ catalogue_item_id: ids()[2], quantity: 1 }] })
     ).body;
 
     const mine = await me.get('/api/quote-requests?limit=10&page=0');
@@ -137,12 +124,12 @@ describe('quote requests of a signed-in buyer', () => {
       [first.id, 1],
     ]);
 
-    await me.post('/api/plant-list/lines', { catalogue_item_id: ids[0], quantity: 1 });
+    await me.post('/api/plant-list/lines', { catalogue_item_id: ids()[0], quantity: 1 });
     const copied = await me.post(`/api/quote-requests/${second.id}/copy`);
     expect(copied.status).toBe(200);
     expect(copied.body.list.lines.map((l: { catalogue_item_id: number; quantity: number }) => [l.catalogue_item_id, l.quantity])).toEqual([
-      [ids[0], 8],
-      [ids[1], 1],
+      [ids()[0], 8],
+      [ids()[1], 1],
     ]);
     // What it did is said: the line already on the list (1) was merged to 8, the other added.
     const requested = (await me.get(`/api/quote-requests/${second.id}`)).body.lines as { id: number }[];
@@ -171,16 +158,16 @@ describe("a trade buyer's company and postcode", () => {
     const client = await tradeBuyer('approved');
     expect((await client.get('/api/quote-requests/defaults')).body).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
 
-    const omitted = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 10 }] });
+    const omitted = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids()[0], quantity: 10 }] });
     expect(omitted.status).toBe(201);
     expect(await stored(omitted.body.id)).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
     const blank = await client.post('/api/quote-requests', {
-      lines: [{ catalogue_item_id: ids[0], quantity: 10 }],
+      lines: [{ catalogue_item_id: ids()[0], quantity: 10 }],
       company: ' ',
       delivery_postcode: '',
     });
     expect(await stored(blank.body.id)).toEqual({ company: 'Acme Landscapes', delivery_postcode: 'TN26 1AA' });
-    for (const mail of await waitForMails(app, omitted.body.reference, 2)) {
+    for (const mail of await waitForMails(app(), omitted.body.reference, 2)) {
       expect(mail.text).toContain('Company: Acme Landscapes');
     }
   });
@@ -188,7 +175,7 @@ describe("a trade buyer's company and postcode", () => {
   it('stores what the buyer edited over the account’s values', async () => {
     const client = await tradeBuyer('approved');
     const edited = await client.post('/api/quote-requests', {
-      lines: [{ catalogue_item_id: ids[1], quantity: 3 }],
+      lines: [{ catalogue_item_id: ids()[1], quantity: 3 }],
       company: 'Acme Landscapes (North)',
       delivery_postcode: 'ls1 4ap',
     });
@@ -199,7 +186,7 @@ describe("a trade buyer's company and postcode", () => {
   it('prefills nothing without an approved account, so the postcode stays required', async () => {
     const client = await tradeBuyer('pending');
     expect((await client.get('/api/quote-requests/defaults')).body).toEqual({ company: '', delivery_postcode: '' });
-    const missing = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }] });
+    const missing = await client.post('/api/quote-requests', { lines: [{ catalogue_item_id: ids()[0], quantity: 1 }] });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ delivery_postcode: ['The delivery postcode field is required.'] });
     expect((await (await visitor()).get('/api/quote-requests/defaults')).status).toBe(401);
@@ -209,10 +196,10 @@ describe("a trade buyer's company and postcode", () => {
     const before = await count('quote_requests');
     const fromBuyer = await (
       await tradeBuyer('approved')
-    ).post('/api/quote-requests', { lines: [{ catalogue_item_id: ids[0], quantity: 1 }], company: 'x' });
+    ).post('/api/quote-requests', { lines: [{ catalogue_item_id: ids()[0], quantity: 1 }], company: 'x' });
     const fromGuest = await (
       await visitor()
-    ).post('/api/quote-requests', { ...guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]), company: '-x-' });
+    ).post('/api/quote-requests', { ...guestRequest([{ catalogue_item_id: ids()[0], quantity: 1 }]), company: '-x-' });
     for (const response of [fromBuyer, fromGuest]) {
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual({ company: ['The company field must have at least 2 letters or digits.'] });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailQueueIdle } from '../../../test/quote-requests.ts';
 import { insertUser, logIn } from '../../../test/auth.ts';
 import { insertCatalogueItems } from '../../../seeds/factories.ts';
 import { startMailingApp, type MailingApp } from '../../../test/harness.ts';
@@ -13,13 +14,6 @@ let app: MailingApp;
 let line: number;
 const db = () => app.context.deps.db;
 const SPAM = 'Claim your prize at http://evil.example/win';
-
-/** Nothing waiting, delayed or running on the mail queue: every confirmation job has run. */
-async function mailQueueIdle(): Promise<boolean> {
-  const mail = app.context.deps.queue.bullQueues!().find((q) => q.name === 'mail')!;
-  const counts = await mail.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-  return Object.values(counts).every((n) => n === 0);
-}
 
 beforeAll(async () => {
   app = await startMailingApp({ env: { ENQUIRIES_TO: 'sales@nursery.test', CONTACT_PER_MINUTE: '30' } });
@@ -53,7 +47,7 @@ describe('quote request confirmations', () => {
       app.smtp.messages.filter((m) => m.to.includes('sales@nursery.test') && references.some((r) => m.subject.includes(r)));
     await expect.poll(() => toSales().length, { timeout: 15_000 }).toBe(5);
     const toVictim = () => app.smtp.messages.filter((m) => m.to.some((to) => to.toLowerCase() === victim.toLowerCase()));
-    await expect.poll(mailQueueIdle, { timeout: 15_000, interval: 20 }).toBe(true);
+    await expect.poll(() => mailQueueIdle(app), { timeout: 15_000, interval: 20 }).toBe(true);
     expect(toVictim()).toHaveLength(3);
     expect(await db()('quote_requests').whereRaw('lower(email) = ?', [victim.toLowerCase()]).count({ n: '*' }).first()).toEqual({ n: '5' });
 

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestRequest, mailsAbout, startQuoteRequestsApp, waitForMails } from '../../../test/quote-requests.ts';
-import type { MailingApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { guestRequest, mailQueueIdle, mailsAbout, quoteRequestsAppForThisFile, waitForMails } from '../../../test/quote-requests.ts';
 import { xlsxAttachmentRows } from '../../../test/mail-attachments.ts';
 import { buildMailBuilders } from '../../mail-builders.ts';
 import { MAX_LINES } from '../plant-lists/service.ts';
@@ -11,33 +10,16 @@ import { deliverMail } from '../../outbox/mail-delivery.ts';
  * workers, mails through a real SMTP server with the XLSX attachment parsed back; and what a
  * guest is refused. A signed-in buyer's requests: buyer-routes.test.ts; staff's: admin-routes.test.ts.
  */
-let app: MailingApp;
-let ids: number[];
+const { app, ids, db, visitor } = quoteRequestsAppForThisFile();
 
-beforeAll(async () => {
-  ({ app, ids } = await startQuoteRequestsApp());
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-const db = () => app.context.deps.db;
-const visitor = () => app.visitor().csrf();
 const count = async (table: string) => Number((await db()(table).count({ n: '*' }).first())!.n);
-
-/** Nothing waiting, delayed or running on the mail queue. */
-async function mailQueueIdle(): Promise<boolean> {
-  const mail = app.context.deps.queue.bullQueues!().find((q) => q.name === 'mail')!;
-  const counts = await mail.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-  return Object.values(counts).every((n) => n === 0);
-}
 
 describe('POST /api/quote-requests as a guest', () => {
   it('stores the request with snapshotted lines, then mails sales an XLSX whose rows match the lines and confirms to the buyer, escaped', async () => {
     const lines = [
-      { catalogue_item_id: ids[0], quantity: 500 },
-      { catalogue_item_id: ids[1], quantity: 25 },
-      { catalogue_item_id: ids[2], quantity: 3 },
+      { catalogue_item_id: ids()[0], quantity: 500 },
+      { catalogue_item_id: ids()[1], quantity: 25 },
+      { catalogue_item_id: ids()[2], quantity: 3 },
     ];
     const response = await (await visitor()).post('/api/quote-requests', guestRequest(lines));
     expect(response.status).toBe(201);
@@ -53,15 +35,15 @@ describe('POST /api/quote-requests as a guest', () => {
       email: 'jo@example.com',
     });
     // The catalogue may change afterwards; the request keeps what was asked for.
-    await db()('catalogue_items').where({ id: ids[0] }).update({ height: '60-80' });
+    await db()('catalogue_items').where({ id: ids()[0] }).update({ height: '60-80' });
     const storedLines = await db()('quote_request_lines').where({ quote_request_id: id }).orderBy('id');
     expect(storedLines.map((l) => [l.catalogue_item_id, l.genus, l.height, l.quantity])).toEqual([
-      [ids[0], 'Crataegus', '40-60', 500],
-      [ids[1], 'Fagus', '60-90', 25],
-      [ids[2], 'Acer', '175-200', 3],
+      [ids()[0], 'Crataegus', '40-60', 500],
+      [ids()[1], 'Fagus', '60-90', 25],
+      [ids()[2], 'Acer', '175-200', 3],
     ]);
 
-    const mails = await waitForMails(app, reference, 2);
+    const mails = await waitForMails(app(), reference, 2);
     const toSales = mails.find((m) => m.to.includes('sales@nursery.test'))!;
     const toBuyer = mails.find((m) => m.to.includes('jo@example.com'))!;
     expect(toSales.replyTo).toBe('jo@example.com');
@@ -87,23 +69,23 @@ describe('POST /api/quote-requests as a guest', () => {
   });
 
   it('sends each mail once even when the event is published again or the job runs twice', async () => {
-    const response = await (await visitor()).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]));
+    const response = await (await visitor()).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids()[0], quantity: 1 }]));
     const { id, reference } = response.body;
-    await waitForMails(app, reference, 2);
+    await waitForMails(app(), reference, 2);
 
     // The relay publishes the stored events again (as after a crash before it stamped them)…
     await db()('events')
       .where('id', '>=', (await db()('events').where({ name: 'quote.requested' }).whereRaw("(payload->>'id')::int = ?", [id]).first()).id)
       .update({ published_at: null });
-    app.context.deps.relay.kick();
-    await app.context.deps.relay.idle();
+    app().context.deps.relay.kick();
+    await app().context.deps.relay.idle();
     // …and a job for each mail is delivered once more.
-    const builders = buildMailBuilders(app.context.deps, app.context.services);
+    const builders = buildMailBuilders(app().context.deps, app().context.services);
     const mails = await db()('mails').whereRaw("(params->>'quoteId')::int = ?", [id]);
     expect(mails.map((mail) => mail.kind).sort()).toEqual(['quote.confirmation', 'quote.sales']);
-    for (const mail of mails) await deliverMail(app.context.deps, builders, Number(mail.id));
-    await expect.poll(mailQueueIdle, { timeout: 10_000, interval: 20 }).toBe(true); // any duplicate job has run
-    expect(mailsAbout(app, reference)).toHaveLength(2);
+    for (const mail of mails) await deliverMail(app().context.deps, builders, Number(mail.id));
+    await expect.poll(() => mailQueueIdle(app()), { timeout: 10_000, interval: 20 }).toBe(true); // any duplicate job has run
+    expect(mailsAbout(app(), reference)).toHaveLength(2);
   });
 
   it.each([
@@ -113,7 +95,7 @@ describe('POST /api/quote-requests as a guest', () => {
     ['ten', 'The quantity field must be a whole number.'],
   ])('refuses quantity %s with a 422 field error and stores nothing', async (quantity, message) => {
     const before = await count('quote_requests');
-    const response = await (await visitor()).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids[0], quantity }]));
+    const response = await (await visitor()).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids()[0], quantity }]));
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ 'lines.0.quantity': [message] });
     expect(await count('quote_requests')).toBe(before);
@@ -125,7 +107,7 @@ describe('POST /api/quote-requests as a guest', () => {
     const unknown = await client.post(
       '/api/quote-requests',
       guestRequest([
-        { catalogue_item_id: ids[0], quantity: 1 },
+        { catalogue_item_id: ids()[0], quantity: 1 },
         { catalogue_item_id: 999_999, quantity: 1 },
       ]),
     );
@@ -134,7 +116,7 @@ describe('POST /api/quote-requests as a guest', () => {
 
     const many = await client.post(
       '/api/quote-requests',
-      guestRequest(Array.from({ length: MAX_LINES + 1 }, (_, i) => ({ catalogue_item_id: ids[i % ids.length], quantity: 1 }))),
+      guestRequest(Array.from({ length: MAX_LINES + 1 }, (_, i) => ({ catalogue_item_id: ids()[i % ids.length], quantity: 1 }))),
     );
     expect(many.status).toBe(422);
     expect(many.body.errors).toEqual({ lines: [`A plant list may hold at most ${MAX_LINES} lines.`] });
@@ -144,7 +126,7 @@ describe('POST /api/quote-requests as a guest', () => {
     expect(none.body.errors).toEqual({ lines: ['The lines field must have at least 1 line.'] });
 
     const missing = await client.post('/api/quote-requests', {
-      lines: [{ catalogue_item_id: ids[0], quantity: 1 }],
+      lines: [{ catalogue_item_id: ids()[0], quantity: 1 }],
       delivery_postcode: 'nowhere',
       wanted_by: '2027-02-30',
     });
@@ -159,7 +141,7 @@ describe('POST /api/quote-requests as a guest', () => {
 
     const huge = await client.post(
       '/api/quote-requests',
-      guestRequest(Array.from({ length: 10_000 }, (_, i) => ({ catalogue_item_id: ids[i % 300], quantity: 1 }))),
+      guestRequest(Array.from({ length: 10_000 }, (_, i) => ({ catalogue_item_id: ids()[i % 300], quantity: 1 }))),
     );
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ message: 'The request body is too large.' });
@@ -170,7 +152,7 @@ describe('POST /api/quote-requests as a guest', () => {
     const before = await count('quote_requests');
     const response = await (
       await visitor()
-    ).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]), { csrf: false });
+    ).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids()[0], quantity: 1 }]), { csrf: false });
     expect(response.status).toBe(419);
     expect(await count('quote_requests')).toBe(before);
   });
@@ -185,7 +167,7 @@ describe('POST /api/quote-requests as a guest', () => {
   });
 
   it('never lets a guest read or copy a request', async () => {
-    const { body } = await (await visitor()).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids[0], quantity: 1 }]));
+    const { body } = await (await visitor()).post('/api/quote-requests', guestRequest([{ catalogue_item_id: ids()[0], quantity: 1 }]));
     const client = await visitor();
     expect((await client.get('/api/quote-requests')).status).toBe(401);
     expect((await client.get(`/api/quote-requests/${body.id}`)).status).toBe(401);
