@@ -1,11 +1,7 @@
-import { ORDER_STATUS_LABELS, type OrderDetail, type OrderLine } from '../../../shared/api/orders.ts';
-import { penceText } from '../../../shared/trade-text.ts';
+import { ORDER_STATUS_LABELS, type OrderDetail } from '../../../shared/api/orders.ts';
+import { PricedLinesTable, PricedTotals } from './priced-lines.tsx';
 import { dayText } from './quotation-view.tsx';
 import styles from './order-view.module.css';
-
-const heightText = (height: string) => (/^\d/.test(height) ? `${height} cm` : height);
-const lineText = (line: OrderLine) =>
-  `${line.genus} ${line.species}${line.common_name ? ` (${line.common_name})` : ''}, ${line.form}, ${heightText(line.height)}`;
 
 /**
  * An order as its buyer reads it — on their account's order page and on the page the
@@ -47,54 +43,8 @@ export function OrderView({ order }: { order: OrderDetail }) {
       <h2>
         {order.lines.length} {order.lines.length === 1 ? 'line' : 'lines'}
       </h2>
-      <table className={styles.lines} aria-label="Ordered lines">
-        <thead>
-          <tr>
-            <th scope="col">Plant</th>
-            <th scope="col" className={styles.number}>
-              Quantity
-            </th>
-            <th scope="col" className={styles.number}>
-              Unit price
-            </th>
-            <th scope="col" className={styles.number}>
-              Line total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.id}>
-              <td>
-                {/* One flow of text: on a phone the cell is a flex row, and the code must not become a column. */}
-                <span>
-                  {line.code && <strong>{line.code} </strong>}
-                  {lineText(line)}
-                </span>
-              </td>
-              <td className={styles.number} data-label="Quantity">
-                {line.quantity.toLocaleString('en-GB')}
-              </td>
-              <td className={styles.number} data-label="Unit price">
-                {penceText(line.unit_price_pence)}
-              </td>
-              <td className={styles.number} data-label="Line total">
-                {penceText(line.line_total_pence)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className={styles.totals} aria-label="Totals">
-        <dt>Subtotal ex VAT</dt>
-        <dd>{penceText(order.subtotal_pence)}</dd>
-        <dt>Delivery ex VAT</dt>
-        <dd>{penceText(order.delivery_pence)}</dd>
-        <dt>VAT</dt>
-        <dd>{penceText(order.vat_pence)}</dd>
-        <dt className={styles.total}>Total inc VAT</dt>
-        <dd className={styles.total}>{penceText(order.total_pence)}</dd>
-      </dl>
+      <PricedLinesTable lines={order.lines} label="Ordered lines" />
+      <PricedTotals totals={order} label="Totals" />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { penceText } from '../../../shared/trade-text.ts';
 import type { Quotation, QuotationStatus } from '../../../shared/api/quotations.ts';
+import { PricedLinesTable, PricedTotals } from './priced-lines.tsx';
 import styles from './quotation-view.module.css';
 
 /** A quotation's status as its buyer reads it. */
@@ -21,8 +21,6 @@ export const dayText = (value: string) =>
     year: 'numeric',
     timeZone: 'Europe/London',
   });
-const heightText = (height: string) => (/^\d/.test(height) ? `${height} cm` : height);
-const price = (pence: number | null) => (pence === null ? '—' : penceText(pence));
 
 /**
  * A sent quotation as its buyer reads it — on their quote request and on the page the quotation
@@ -53,55 +51,12 @@ export function QuotationView({ quotation, children }: { quotation: Quotation; c
           </>
         )}
       </dl>
-      <table className={styles.lines} aria-label={`Lines of ${quotation.reference}`}>
-        <thead>
-          <tr>
-            <th scope="col">Plant</th>
-            <th scope="col" className={styles.number}>
-              Quantity
-            </th>
-            <th scope="col" className={styles.number}>
-              Unit price
-            </th>
-            <th scope="col" className={styles.number}>
-              Line total
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {quotation.lines.map((line) => (
-            <tr key={line.id}>
-              <td>
-                <span>
-                  {line.code && <strong>{line.code} </strong>}
-                  {line.genus} {line.species}
-                  {line.common_name && ` (${line.common_name})`}, {line.form}, {heightText(line.height)}
-                  {line.is_substitute && <span className={styles.substitute}>Substitute</span>}
-                </span>
-              </td>
-              <td className={styles.number} data-label="Quantity">
-                {line.quantity.toLocaleString('en-GB')}
-              </td>
-              <td className={styles.number} data-label="Unit price">
-                {price(line.unit_price_pence)}
-              </td>
-              <td className={styles.number} data-label="Line total">
-                {price(line.line_total_pence)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className={styles.totals} aria-label={`Totals of ${quotation.reference}`}>
-        <dt>Subtotal ex VAT</dt>
-        <dd>{penceText(totals.subtotal_pence)}</dd>
-        <dt>Delivery ex VAT</dt>
-        <dd>{penceText(totals.delivery_pence)}</dd>
-        <dt>VAT at {quotation.vat_rate_bp / 100} %</dt>
-        <dd>{penceText(totals.vat_pence)}</dd>
-        <dt className={styles.total}>Total inc VAT</dt>
-        <dd className={styles.total}>{penceText(totals.total_pence)}</dd>
-      </dl>
+      <PricedLinesTable
+        lines={quotation.lines}
+        label={`Lines of ${quotation.reference}`}
+        marker={(line) => line.is_substitute && <span className={styles.substitute}>Substitute</span>}
+      />
+      <PricedTotals totals={totals} label={`Totals of ${quotation.reference}`} vatLabel={`VAT at ${quotation.vat_rate_bp / 100} %`} />
       {quotation.note && <p className={styles.note}>{quotation.note}</p>}
       {quotation.pdf_url ? (
         <p>
