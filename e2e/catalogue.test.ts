@@ -74,10 +74,19 @@ describe('catalogue page', () => {
 
     const [xlsx] = await Promise.all([page.waitForEvent('download'), xlsxLink.click()]);
     expect(xlsx.suggestedFilename()).toMatch(/catalogue-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await (await fetch(`${inject('baseUrl')}/downloads/catalogue.xlsx`)).arrayBuffer());
-    const total = ((await (await fetch(`${inject('baseUrl')}/api/catalogue?limit=1`)).json()) as { total: number }).total;
-    expect(workbook.getWorksheet('Catalogue')!.actualRowCount - 1).toBe(total);
+    // The files are rendered again after each catalogue change, by a job: a test file that ran just
+    // before this one may have changed the catalogue moments ago. Once rendered, the file has every row.
+    const rowsAndTotal = async () => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await (await fetch(`${inject('baseUrl')}/downloads/catalogue.xlsx`)).arrayBuffer());
+      const total = ((await (await fetch(`${inject('baseUrl')}/api/catalogue?limit=1`)).json()) as { total: number }).total;
+      return { rows: workbook.getWorksheet('Catalogue')!.actualRowCount - 1, total };
+    };
+    const rowPerLine = async () => {
+      const { rows, total } = await rowsAndTotal();
+      return rows === total && total > 0 ? 'a row per line' : `${rows} rows for ${total} lines`;
+    };
+    await expect.poll(rowPerLine, { timeout: 30_000, interval: 500 }).toBe('a row per line');
     await context.close();
   });
 });
