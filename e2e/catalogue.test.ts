@@ -34,6 +34,21 @@ describe('catalogue page', () => {
     await context.close();
   });
 
+  it('searches what a phone typed before the page had started', async () => {
+    // A slow phone: the search box is on screen long before the app has hydrated the page under
+    // the layout (a Suspense boundary, hydrated after the root). The text typed then must be searched.
+    const context = await newContext(browser(), 'phone');
+    const page = await context.newPage();
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/catalogue', { waitUntil: 'commit' });
+    await page.getByRole('searchbox').fill('fagus');
+    await page.waitForURL(/q=fagus/);
+    await expect
+      .poll(async () => (await page.locator('table tbody tr').allInnerTexts()).every((t) => /fagus/i.test(t)), { timeout: 10_000 })
+      .toBe(true);
+    await context.close();
+  });
+
   it('shows each line as a readable card on phones', async () => {
     const context = await newContext(browser(), 'phone');
     const page = await context.newPage();

@@ -8,7 +8,7 @@ import './global.css';
 import { serverQueriesReceived } from '../lib/api/api.ts';
 import { App } from './app.tsx';
 import { readHandover } from './handover.ts';
-import { ReplayTypingBeforeHydration } from './typed-before-start.ts';
+import { ReplayTypingBeforeHydration } from '../lib/typed-before-start.ts';
 import { RequestInfoProvider } from '../lib/request-context.tsx';
 import type { FormPostResult } from '../lib/request-context.tsx';
 import { routes } from './routes.tsx';

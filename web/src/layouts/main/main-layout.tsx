@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { CatalogueLineActionContext } from '../../components/catalogue-line-action.ts';
 import { Loading } from '../../components/loading.tsx';
+import { ReplayTypingBeforeHydration } from '../../lib/typed-before-start.ts';
 import { addToList } from '../../features/plant-list/add-to-list.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -38,6 +39,7 @@ export function MainLayout() {
         <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
           <Suspense fallback={<Loading label="Loading page…" fullPage />}>
             <Outlet key={pathname} />
+            <ReplayTypingBeforeHydration />
           </Suspense>
         </main>
         <SiteFooter />

@@ -32,11 +32,14 @@ export function replayTypingBeforeHydration(root: HTMLElement): void {
 
 /**
  * Renders nothing; hands typed text to the app (see {@link replayTypingBeforeHydration}) as the
- * tree it is in hydrates: in a layout effect, i.e. within the commit that hydrates the page. The
+ * tree it is in hydrates: in a layout effect, i.e. within the commit that hydrates it. The
  * passive effects of a hydration run as a transition come later, in a task of their own, and a
  * click landing before them would have its form send what the server rendered, not what was typed.
+ * A Suspense boundary (the page under the layout) hydrates in a commit of its own, after the
+ * root's: place one inside it too, or text typed into the page before then is never searched or
+ * sent. `root`: where to look (by default the whole document).
  */
-export function ReplayTypingBeforeHydration({ root }: { root: HTMLElement }): null {
-  useLayoutEffect(() => replayTypingBeforeHydration(root), [root]);
+export function ReplayTypingBeforeHydration({ root }: { root?: HTMLElement }): null {
+  useLayoutEffect(() => replayTypingBeforeHydration(root ?? document.body), [root]);
   return null;
 }
