@@ -66,6 +66,33 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
       },
     );
 
+    it.each(['/', '/about'])('%s starts its app only once its first paint is on screen', async (path) => {
+      const context = await newContext(browser(), viewport);
+      const page = await context.newPage();
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
+      // The page's own script tag and what it imports up front (preloaded beside it): small. (Once
+      // started, the app adds preloads of its own to the document, so the server's HTML is read.)
+      const bootScripts = [...(await response!.text()).matchAll(/<(?:script|link)[^>]* (?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+        ([, src]) => new URL(src!, page.url()).href,
+      );
+      expect(bootScripts.length).toBeGreaterThan(0);
+      await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+      const { firstContentfulPaint, appScriptsRequested } = await page.evaluate(
+        (bootScripts) => ({
+          firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+          // Every other script is the app (React and the rest), fetched when it starts.
+          appScriptsRequested: performance
+            .getEntriesByType('resource')
+            .filter(({ name }) => name.endsWith('.js') && !bootScripts.includes(name))
+            .map(({ startTime }) => startTime),
+        }),
+        bootScripts,
+      );
+      expect(appScriptsRequested.length).toBeGreaterThan(0);
+      expect(Math.min(...appScriptsRequested)).toBeGreaterThanOrEqual(firstContentfulPaint);
+      await context.close();
+    });
+
     it('navigates on the client after hydration, and the new page sets its own title', async () => {
       const context = await newContext(browser(), viewport);
       const page = await context.newPage();
