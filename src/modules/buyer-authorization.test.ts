@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlantList } from '../../shared/api/plant-lists.ts';
-import { guest, signedIn } from '../../test/admin.ts';
-import { insertCatalogueItems } from '../../seeds/factories.ts';
-import { createTestContext, startTestServer, type TestContext } from '../../test/harness.ts';
+import { buyersForThisFile, type BuyerClients } from '../../test/buyers.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { acceptance, insertQuotation } from '../../test/quotations.ts';
-import { insertTradeApplication } from '../../test/trade.ts';
 import { renderPriceList } from './trade/price-list-job.ts';
-import { quotationToken } from './quotations/service.ts';
 
 /**
  * The buyers' authorization matrix (issue 10; the admin routes are in admin-authorization.test.ts):
@@ -17,6 +13,7 @@ import { quotationToken } from './quotations/service.ts';
  * owner (the success status). POST /api/quote-requests is open to guests on purpose (CSRF and a
  * rate limit guard it; see quotes/routes.test.ts); answering a quotation and viewing its order are
  * open to a guest holding the quotation's link token (orders/routes.test.ts), else 401 as here.
+ * What is open to a link holder or a guest session is in buyer-link-authorization.test.ts.
  */
 type Guard = 'signed in' | 'verified' | 'approved trade';
 type Call = (client: TestClient) => ReturnType<TestClient['request']>;
@@ -28,38 +25,14 @@ interface Case {
   prepare: () => Promise<{ call: Call; byId?: { call: Call; unchanged: () => Promise<unknown> } }>;
 }
 
-let context: TestContext;
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let clients: {
-  guest: TestClient;
-  unverified: TestClient;
-  member: TestClient;
-  owner: TestClient & { userId: number };
-  other: TestClient & { userId: number };
-};
+const buyers = buyersForThisFile();
+let clients: BuyerClients;
 let items: number[];
-
-beforeAll(async () => {
-  context = await createTestContext({ redis: false });
-  server = await startTestServer(context);
-  items = await insertCatalogueItems(context.deps.db, 3);
-  const buyer = async (verified = true) => (await signedIn(server, context.deps, { role: 'user', verified })).csrf();
-  clients = {
-    guest: await guest(server),
-    unverified: await buyer(false),
-    member: await buyer(),
-    owner: await buyer(),
-    other: await buyer(),
-  };
-  await insertTradeApplication(context.deps.db, clients.owner.userId, 'approved');
-  await insertTradeApplication(context.deps.db, clients.other.userId, 'approved');
+beforeAll(() => {
+  clients = buyers.clients();
+  items = buyers.items();
 });
-afterAll(async () => {
-  await server?.close();
-  await context?.close();
-});
-
-const db = () => context.deps.db;
+const db = buyers.db;
 
 /** A line on the owner's list; its id. */
 async function ownerLine(): Promise<number> {
@@ -326,7 +299,7 @@ const cases: Case[] = [
         .insert({ user_id: clients.owner.userId, requested_at: db().fn.now() })
         .onConflict('user_id')
         .merge(['requested_at']);
-      await renderPriceList(context.deps, clients.owner.userId);
+      await renderPriceList(buyers.context().deps, clients.owner.userId);
       return { call: (c) => c.get(`/downloads/price-list.${format}`) };
     },
   })),
@@ -355,81 +328,5 @@ describe("every buyer's route", () => {
 
     const ownerAnswer = await call(clients.owner);
     expect(ownerAnswer.status, JSON.stringify(ownerAnswer.body).slice(0, 300)).toBe(success);
-  });
-});
-
-/**
- * A buyer's quotation (issue 19) is open to whoever holds its signed link, so it is not in the
- * table above (a guest is not a 401 there): without the link only its owner reads it, and every
- * other caller — a guest, another buyer, a guessed or another quotation's token, a draft — gets 404.
- */
-describe("a buyer's quotation, by id and by link", () => {
-  let quotations = 0;
-  async function ownerQuotation(status: 'draft' | 'sent') {
-    // Stored directly: the request route's per-IP limit is not what this tests.
-    const [request] = await db()('quote_requests')
-      .insert({
-        reference: `Q-M-${++quotations}`,
-        user_id: clients.owner.userId,
-        name: 'Owner',
-        email: 'owner@example.com',
-        delivery_postcode: 'TN26 1AA',
-      })
-      .returning('id');
-    const requestId = request.id as number;
-    const [row] = await db()('quotations')
-      .insert({ quote_request_id: requestId, version: 1, reference: `Q-M-${requestId}/1`, status, valid_until: '2099-01-01' })
-      .returning('id');
-    const key = `quotations/${requestId}/matrix.pdf`;
-    await context.deps.storage.put(key, Buffer.from('%PDF-1.4 matrix'));
-    await db()('quotations').where({ id: row.id }).update({ pdf_key: key, pdf_bytes: 15 });
-    return { id: row.id as number, token: quotationToken(context.deps.config, { id: row.id, valid_until: '2099-01-01' }) };
-  }
-
-  it.each(['', '/pdf'])(
-    'GET /api/quotations/{id}%s: owner and link holder 200; guest, another buyer, wrong token, draft 404',
-    async (suffix) => {
-      const { id, token } = await ownerQuotation('sent');
-      const other = await ownerQuotation('sent');
-      const url = `/api/quotations/${id}${suffix}`;
-      expect((await clients.owner.get(url)).status).toBe(200);
-      expect((await clients.guest.get(`${url}?token=${token}`)).status).toBe(200);
-      expect((await clients.other.get(`${url}?token=${token}`)).status).toBe(200);
-      for (const [client, query] of [
-        [clients.guest, ''],
-        [clients.other, ''],
-        [clients.member, ''],
-        [clients.guest, `?token=${other.token}`],
-        [clients.guest, `?token=${'f'.repeat(64)}`],
-      ] as const)
-        expect((await client.get(`${url}${query}`)).status, query).toBe(404);
-      const draft = await ownerQuotation('draft');
-      expect((await clients.owner.get(`/api/quotations/${draft.id}${suffix}`)).status).toBe(404);
-      expect((await clients.guest.get(`/api/quotations/${draft.id}${suffix}?token=${draft.token}`)).status).toBe(404);
-    },
-  );
-});
-
-/**
- * Planting schedules (issue 19) are open to guests on purpose: a schedule belongs to the signed-in
- * buyer or the guest session that sent it, and to no one else — another buyer, another guest, a
- * client without a session: 404, by id or by a guessed one.
- */
-describe('planting schedules: open to guests, read by their sender only', () => {
-  const send = (c: TestClient) => c.post('/api/schedules', { text: 'Acer campestre 60-90 BR x 250' });
-
-  it('POST /api/schedules: guest 201, buyer 201', async () => {
-    expect((await send(clients.guest)).status).toBe(201);
-    expect((await send(clients.member)).status).toBe(201);
-  });
-
-  it.each(['owner', 'guest'] as const)("GET /api/schedules/{id} of a %s's schedule: the sender 200, everyone else 404", async (sender) => {
-    const senderClient = sender === 'guest' ? await guest(server) : clients.owner;
-    const { id } = (await send(senderClient)).body as { id: string };
-    expect((await senderClient.get(`/api/schedules/${id}`)).status).toBe(200);
-    const others = [clients.other, clients.member, clients.unverified, await guest(server), server.client()];
-    if (sender === 'guest') others.push(clients.owner, clients.guest);
-    for (const other of others) expect((await other.get(`/api/schedules/${id}`)).status).toBe(404);
-    expect((await senderClient.get(`/api/schedules/${id.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`)).status).toBe(404);
   });
 });
