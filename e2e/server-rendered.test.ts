@@ -66,7 +66,7 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
       },
     );
 
-    it.each(['/', '/about'])('%s starts its app only once its first paint is on screen', async (path) => {
+    it.each(['/', '/about'])('%s starts its app only once its text and its first slide are on screen', async (path) => {
       const context = await newContext(browser(), viewport);
       const page = await context.newPage();
       const response = await page.goto(path, { waitUntil: 'networkidle' });
@@ -77,19 +77,29 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
       );
       expect(bootScripts.length).toBeGreaterThan(0);
       await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
-      const { firstContentfulPaint, appScriptsRequested } = await page.evaluate(
-        (bootScripts) => ({
+      const { firstContentfulPaint, leadPictureShown, appScriptsRequested } = await page.evaluate(async (bootScripts) => {
+        // Element Timing entries are only read through an observer (buffered), not the timeline.
+        const elementEntries = await new Promise<PerformanceEntryList>((resolve) =>
+          new PerformanceObserver((entries, observer) => {
+            observer.disconnect();
+            resolve(entries.getEntries());
+          }).observe({ type: 'element', buffered: true }),
+        );
+        const lead = elementEntries.find((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === 'lead-picture');
+        return {
           firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+          leadPictureShown: lead?.startTime,
           // Every other script is the app (React and the rest), fetched when it starts.
           appScriptsRequested: performance
             .getEntriesByType('resource')
             .filter(({ name }) => name.endsWith('.js') && !bootScripts.includes(name))
             .map(({ startTime }) => startTime),
-        }),
-        bootScripts,
-      );
+        };
+      }, bootScripts);
+      expect(leadPictureShown).toBeGreaterThan(0);
       expect(appScriptsRequested.length).toBeGreaterThan(0);
       expect(Math.min(...appScriptsRequested)).toBeGreaterThanOrEqual(firstContentfulPaint);
+      expect(Math.min(...appScriptsRequested)).toBeGreaterThanOrEqual(leadPictureShown!);
       await context.close();
     });
 

@@ -44,7 +44,10 @@ describe('Slider', () => {
     expect(firstImg).toHaveAttribute('alt', 'Slide 1');
     expect(firstImg).toHaveAttribute('loading', 'eager');
     expect(firstImg).toHaveAttribute('fetchpriority', 'high');
+    // Timed: the app starts once it is on screen (web/src/app/boot.ts).
+    expect(firstImg).toHaveAttribute('elementtiming', 'lead-picture');
     expect(second?.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    expect(second?.querySelector('img')).not.toHaveAttribute('elementtiming');
     expect(container.querySelector('.swiper-button-next, .swiper-button-prev')).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import type Swiper from 'swiper';
 import 'swiper/css';
 import 'swiper/css/effect-fade';
 import type { GalleryImage } from '../../../shared/api/galleries.ts';
+import { leadPictureAttributes } from './lead-picture.ts';
 import styles from './slider.module.css';
 
 /** Spec §9: fade, a new slide every 6 s, a 1 s transition, no arrows, no pause on hover. */
@@ -174,7 +175,7 @@ function Slide({ image, first, withPicture }: { image: GalleryImage; first: bool
             alt={image.alt}
             // The first slide is the page's largest paint; the others wait their turn.
             loading={first ? 'eager' : 'lazy'}
-            fetchPriority={first ? 'high' : undefined}
+            {...(first ? leadPictureAttributes : {})}
             decoding={first ? 'sync' : 'async'}
           />
         </picture>

@@ -70,6 +70,7 @@ describe('Widget', () => {
     expect(image).toHaveAttribute('height', '640');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).not.toHaveAttribute('fetchpriority');
+    expect(image).not.toHaveAttribute('elementtiming');
   });
 
   it('serves the original alone while renditions are missing, and loads eagerly when told', async () => {
@@ -84,6 +85,7 @@ describe('Widget', () => {
     expect(image).not.toHaveAttribute('sizes');
     expect(image).toHaveAttribute('loading', 'eager');
     expect(image).toHaveAttribute('fetchpriority', 'high');
+    expect(image).toHaveAttribute('elementtiming', 'lead-picture');
   });
 
   it('shows admins an Edit link to the widget', async () => {

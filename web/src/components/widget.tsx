@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppSelector } from '../lib/hooks.ts';
 import { selectCurrentUser } from '../lib/session/session.ts';
 import { cx } from './cx.ts';
+import { leadPictureAttributes } from './lead-picture.ts';
 import { Loading } from './loading.tsx';
 import { useGetWidgetByNameQuery } from '../lib/api/widget-api.ts';
 import type { WidgetData } from '../../../shared/api/widgets.ts';
@@ -83,7 +84,7 @@ function widgetBody(widget: WidgetData, image: Required<Pick<WidgetProps, 'sizes
         className={styles.image}
         loading={image.loading}
         decoding="async"
-        fetchPriority={image.loading === 'eager' ? 'high' : undefined}
+        {...(image.loading === 'eager' ? leadPictureAttributes : {})}
         alt={widget.alt ?? ''}
         width={widget.width ?? undefined}
         height={widget.height ?? undefined}
