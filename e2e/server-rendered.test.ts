@@ -45,6 +45,11 @@ function watch(page: Page) {
   return { problems, apiCalls };
 }
 
+/** Resolves once React has taken over the server's HTML (its root container is marked). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+}
+
 for (const viewport of Object.keys(viewports) as ViewportName[]) {
   describe(`with JavaScript on, at ${viewports[viewport].width} px`, () => {
     it.each(PAGES)(
@@ -57,7 +62,7 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ state: 'attached' });
         // Hydrated: React has taken over the server's HTML; a public page then asks who is signed in
         // (the one API call its first load makes), a personal page was handed that too.
-        await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+        await hydrated(page);
         if (personal) expect(seen.apiCalls).not.toContain('/api/session');
         else await expect.poll(() => seen.apiCalls.includes('/api/session')).toBe(true);
         expect(seen.apiCalls.filter((call) => HANDED_OVER.test(call))).toEqual([]);
@@ -76,7 +81,7 @@ for (const viewport of Object.keys(viewports) as ViewportName[]) {
         ([, src]) => new URL(src!, page.url()).href,
       );
       expect(bootScripts.length).toBeGreaterThan(0);
-      await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+      await hydrated(page);
       const { firstContentfulPaint, leadPictureShown, appScriptsRequested } = await page.evaluate(async (bootScripts) => {
         // Element Timing entries are only read through an observer (buffered), not the timeline.
         const elementEntries = await new Promise<PerformanceEntryList>((resolve) =>

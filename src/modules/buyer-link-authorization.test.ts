@@ -18,7 +18,7 @@ const db = buyers.db;
 
 /**
  * A buyer's quotation (issue 19) is open to whoever holds its signed link, so it is not in the
- * table above (a guest is not a 401 there): without the link only its owner reads it, and every
+ * matrix (where a guest gets 401): without the link only its owner reads it, and every
  * other caller — a guest, another buyer, a guessed or another quotation's token, a draft — gets 404.
  */
 describe("a buyer's quotation, by id and by link", () => {

@@ -45,7 +45,7 @@ function reported(type: string, matches: (entry: PerformanceEntry) => boolean): 
 
 /** Resolves after the browser's next paint (a task queued from a requestAnimationFrame callback). */
 function nextPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise<void>((resolve) => requestAnimationFrame(() => resolve())).then(nextTask);
 }
 
 /**
